@@ -1,0 +1,46 @@
+package com.storageplatform.kit;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code platform.*} settings every service shares. Environment variables bind as usual
+ * ({@code PLATFORM_CALLER_TOKEN_PUBLIC_KEY}); docs/configuration.md lists them.
+ *
+ * @param environment {@code production} (default) or {@code development}; only outside production do the
+ *                    job and clock controls exist
+ */
+@ConfigurationProperties("platform")
+public record PlatformProperties(Service service, String environment, CallerToken callerToken, Outbox outbox,
+        Jobs jobs) {
+
+    public PlatformProperties {
+        service = service == null ? new Service(null) : service;
+        environment = environment == null ? "production" : environment;
+        callerToken = callerToken == null ? new CallerToken(null) : callerToken;
+        outbox = outbox == null ? new Outbox(null, null) : outbox;
+        jobs = jobs == null ? new Jobs(null) : jobs;
+    }
+
+    public boolean isProduction() {
+        return "production".equals(environment);
+    }
+
+    /** @param name short name: schema, topic {@code <name>.events}, event source {@code /<name>} */
+    public record Service(String name) {
+    }
+
+    /** @param publicKey PEM of the gateway's EC P-256 caller-token key */
+    public record CallerToken(String publicKey) {
+    }
+
+    public record Outbox(Duration pollInterval, Integer batchSize) {
+    }
+
+    /** @param scheduled false runs jobs only on demand (tests) */
+    public record Jobs(Boolean scheduled) {
+        public boolean isScheduled() {
+            return scheduled == null || scheduled;
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package com.storageplatform.kit.autoconfigure;
+
+import com.storageplatform.kit.PlatformProperties;
+import com.storageplatform.kit.outbox.OutboxRelay;
+import com.storageplatform.kit.outbox.OutboxSignal;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+
+/** The outbox relay and its producer: acks from all replicas, idempotent, and quick to give up when Kafka is down. */
+@AutoConfiguration(after = {KitDataAutoConfiguration.class, KafkaAutoConfiguration.class})
+@ConditionalOnClass(KafkaTemplate.class)
+@ConditionalOnBean(OutboxSignal.class)
+public class KitKafkaAutoConfiguration {
+
+    @Bean(destroyMethod = "destroy")
+    DefaultKafkaProducerFactory<String, String> outboxProducerFactory(KafkaProperties kafka) {
+        Map<String, Object> config = kafka.buildProducerProperties();
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000);
+        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
+        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 15_000);
+        return new DefaultKafkaProducerFactory<>(config);
+    }
+
+    @Bean
+    KafkaTemplate<String, String> outboxKafkaTemplate(DefaultKafkaProducerFactory<String, String> factory) {
+        return new KafkaTemplate<>(factory);
+    }
+
+    @Bean
+    OutboxRelay outboxRelay(DatabaseClient db, TransactionalOperator tx,
+            DefaultKafkaProducerFactory<String, String> outboxProducerFactory,
+            KafkaTemplate<String, String> outboxKafkaTemplate, OutboxSignal signal, PlatformProperties properties) {
+        OutboxRelay.Settings defaults = OutboxRelay.Settings.defaults();
+        PlatformProperties.Outbox outbox = properties.outbox();
+        OutboxRelay.Settings settings = new OutboxRelay.Settings(
+                outbox.pollInterval() == null ? defaults.pollInterval() : outbox.pollInterval(),
+                outbox.batchSize() == null ? defaults.batchSize() : outbox.batchSize(),
+                defaults.keysPerBatch(), defaults.minBackoff(), defaults.maxBackoff());
+        return new OutboxRelay(db, tx, outboxKafkaTemplate, signal, settings, outboxProducerFactory::reset);
+    }
+}

@@ -1,0 +1,90 @@
+package com.storageplatform.kit.autoconfigure;
+
+import com.storageplatform.kit.PlatformProperties;
+import com.storageplatform.kit.caller.CallerArgumentResolver;
+import com.storageplatform.kit.caller.CallerAuthentication;
+import com.storageplatform.kit.caller.CallerTokenVerifier;
+import com.storageplatform.kit.caller.Pem;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.web.ErrorResponse;
+import com.storageplatform.kit.web.JsonResponses;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.security.autoconfigure.ReactiveUserDetailsServiceAutoConfiguration;
+import org.springframework.boot.security.autoconfigure.web.reactive.ReactiveWebSecurityAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
+import org.springframework.security.config.web.server.ServerHttpSecurity;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
+import org.springframework.security.web.server.SecurityWebFilterChain;
+import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import org.springframework.web.reactive.config.WebFluxConfigurer;
+import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
+import reactor.core.publisher.Mono;
+
+/**
+ * Services trust nothing but the gateway's signed caller token: every request except {@code /health} and
+ * {@code /internal/ready} must carry a valid one, else 401 {@code unauthorized} in the error envelope.
+ */
+@AutoConfiguration(before = {ReactiveWebSecurityAutoConfiguration.class,
+        ReactiveUserDetailsServiceAutoConfiguration.class})
+@ConditionalOnClass(ServerHttpSecurity.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@EnableWebFluxSecurity
+public class KitSecurityAutoConfiguration {
+
+    @Bean
+    ReactiveJwtDecoder callerTokenDecoder(PlatformProperties properties) {
+        String pem = properties.callerToken().publicKey();
+        if (pem == null || pem.isBlank()) {
+            throw new IllegalStateException(
+                    "platform.caller-token.public-key (PLATFORM_CALLER_TOKEN_PUBLIC_KEY) is not set: "
+                            + "a service cannot verify callers without the gateway's public key");
+        }
+        return CallerTokenVerifier.decoder(Pem.publicKey(pem));
+    }
+
+    @Bean
+    SecurityWebFilterChain callerTokenSecurity(ServerHttpSecurity http, ReactiveJwtDecoder decoder,
+            JsonResponses json) {
+        ErrorResponse unauthorized = ErrorResponse.of(
+                new ApiException(ErrorCode.UNAUTHORIZED, "A valid credential is required."));
+        ErrorResponse forbidden = ErrorResponse.of(
+                new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "The credential may not do this."));
+        return http
+                .csrf(ServerHttpSecurity.CsrfSpec::disable)
+                .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
+                .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
+                .logout(ServerHttpSecurity.LogoutSpec::disable)
+                .requestCache(cache -> cache.requestCache(
+                        org.springframework.security.web.server.savedrequest.NoOpServerRequestCache.getInstance()))
+                .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
+                .authorizeExchange(exchanges -> exchanges
+                        .pathMatchers("/health", "/internal/ready").permitAll()
+                        .anyExchange().authenticated())
+                .oauth2ResourceServer(server -> server
+                        .jwt(jwt -> jwt.jwtDecoder(decoder).jwtAuthenticationConverter(token -> Mono
+                                .fromCallable(() -> new CallerAuthentication(CallerTokenVerifier.toCaller(token)))
+                                .onErrorMap(IllegalArgumentException.class,
+                                        e -> new BadCredentialsException("Invalid caller token", e))))
+                        .authenticationEntryPoint((exchange, e) -> json.write(exchange.getResponse(), unauthorized))
+                        .accessDeniedHandler((exchange, e) -> json.write(exchange.getResponse(), forbidden)))
+                .exceptionHandling(handling -> handling
+                        .authenticationEntryPoint((exchange, e) -> json.write(exchange.getResponse(), unauthorized))
+                        .accessDeniedHandler((exchange, e) -> json.write(exchange.getResponse(), forbidden)))
+                .build();
+    }
+
+    @Bean
+    WebFluxConfigurer callerArgument() {
+        return new WebFluxConfigurer() {
+            @Override
+            public void configureArgumentResolvers(ArgumentResolverConfigurer configurer) {
+                configurer.addCustomResolver(new CallerArgumentResolver());
+            }
+        };
+    }
+}

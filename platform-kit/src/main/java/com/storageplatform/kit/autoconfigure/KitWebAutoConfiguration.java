@@ -1,0 +1,57 @@
+package com.storageplatform.kit.autoconfigure;
+
+import com.storageplatform.kit.PlatformProperties;
+import com.storageplatform.kit.ops.HealthRoutes;
+import com.storageplatform.kit.time.PlatformClock;
+import com.storageplatform.kit.web.GlobalErrorHandler;
+import com.storageplatform.kit.web.JsonResponses;
+import com.storageplatform.kit.web.RequestIdFilter;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import tools.jackson.databind.json.JsonMapper;
+
+/** What every process (gateway included) gets: strict JSON, the error envelope, request ids, /health, the clock. */
+@AutoConfiguration(before = JacksonAutoConfiguration.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@EnableConfigurationProperties(PlatformProperties.class)
+public class KitWebAutoConfiguration {
+
+    @Bean
+    JsonMapperBuilderCustomizer platformStrictJson() {
+        return new StrictJson();
+    }
+
+    @Bean
+    JsonResponses jsonResponses(JsonMapper mapper) {
+        return new JsonResponses(mapper);
+    }
+
+    @Bean
+    GlobalErrorHandler platformErrorHandler(JsonResponses json) {
+        return new GlobalErrorHandler(json);
+    }
+
+    @Bean
+    RequestIdFilter requestIdFilter() {
+        return new RequestIdFilter();
+    }
+
+    @Bean
+    RouterFunction<ServerResponse> healthRoutes() {
+        return HealthRoutes.routes();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(Clock.class)
+    PlatformClock platformClock() {
+        return PlatformClock.system();
+    }
+}

@@ -1,0 +1,38 @@
+package com.storageplatform.kit.caller;
+
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Who is calling, as the gateway vouched for it in the signed caller token. Every query filters on
+ * {@link #accountId()}; never on an account taken from a path or body.
+ *
+ * @param accountId    the account (one operator has a live and a test account); null only for the platform admin
+ * @param operatorId   the operator (tenant); null only for the platform admin
+ * @param environment  test or live; null only for the platform admin
+ * @param scopes       the exact scopes granted
+ * @param siteIds      the sites the credential is restricted to, or null when it sees every site
+ * @param actorType    api, staff, platform_admin or provider
+ * @param credentialId the credential's id (for audit, never a secret)
+ * @param requestId    the request id, for logs and support
+ */
+public record Caller(UUID accountId, UUID operatorId, Environment environment, Set<String> scopes,
+        Set<UUID> siteIds, ActorType actorType, String credentialId, String requestId) {
+
+    public Caller {
+        scopes = scopes == null ? Set.of() : Set.copyOf(scopes);
+        siteIds = siteIds == null ? null : Set.copyOf(siteIds);
+    }
+
+    public boolean isPlatformAdmin() {
+        return actorType == ActorType.PLATFORM_ADMIN;
+    }
+
+    public boolean isSiteRestricted() {
+        return siteIds != null;
+    }
+
+    public boolean hasScope(String scope) {
+        return scopes.contains(scope);
+    }
+}

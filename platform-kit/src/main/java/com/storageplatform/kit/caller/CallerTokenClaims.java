@@ -1,0 +1,19 @@
+package com.storageplatform.kit.caller;
+
+/** Claim names of the caller token the gateway signs and every service verifies. */
+final class CallerTokenClaims {
+
+    static final String ISSUER = "storage-platform-gateway";
+    static final String AUDIENCE = "storage-platform-services";
+    static final String ACCOUNT_ID = "account_id";
+    static final String OPERATOR_ID = "operator_id";
+    static final String ENVIRONMENT = "environment";
+    static final String SCOPES = "scopes";
+    static final String SITE_IDS = "site_ids";
+    static final String ACTOR_TYPE = "actor_type";
+    static final String CREDENTIAL_ID = "credential_id";
+    static final String REQUEST_ID = "request_id";
+
+    private CallerTokenClaims() {
+    }
+}

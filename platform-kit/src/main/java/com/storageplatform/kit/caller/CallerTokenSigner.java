@@ -1,0 +1,75 @@
+package com.storageplatform.kit.caller;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import java.security.interfaces.ECPrivateKey;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.UUID;
+
+/**
+ * Signs the short-lived caller token (ES256) the gateway sends to the services. Expiry uses real time, never
+ * the platform clock, so moving the business clock in tests cannot expire or extend tokens.
+ */
+public final class CallerTokenSigner {
+
+    public static final Duration DEFAULT_LIFETIME = Duration.ofSeconds(60);
+
+    private final ECDSASigner signer;
+    private final Clock clock;
+    private final Duration lifetime;
+
+    public CallerTokenSigner(ECPrivateKey key, Clock clock, Duration lifetime) {
+        try {
+            this.signer = new ECDSASigner(key);
+        } catch (JOSEException e) {
+            throw new IllegalArgumentException("Caller-token key must be EC P-256", e);
+        }
+        this.clock = clock;
+        this.lifetime = lifetime;
+    }
+
+    public CallerTokenSigner(ECPrivateKey key) {
+        this(key, Clock.systemUTC(), DEFAULT_LIFETIME);
+    }
+
+    public String sign(Caller caller) {
+        Instant now = clock.instant();
+        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
+                .issuer(CallerTokenClaims.ISSUER)
+                .audience(CallerTokenClaims.AUDIENCE)
+                .subject(caller.credentialId())
+                .jwtID(UUID.randomUUID().toString())
+                .issueTime(Date.from(now))
+                .expirationTime(Date.from(now.plus(lifetime)))
+                .claim(CallerTokenClaims.SCOPES, caller.scopes().stream().sorted().toList())
+                .claim(CallerTokenClaims.ACTOR_TYPE, caller.actorType().value())
+                .claim(CallerTokenClaims.CREDENTIAL_ID, caller.credentialId())
+                .claim(CallerTokenClaims.REQUEST_ID, caller.requestId());
+        if (caller.accountId() != null) {
+            claims.claim(CallerTokenClaims.ACCOUNT_ID, caller.accountId().toString());
+        }
+        if (caller.operatorId() != null) {
+            claims.claim(CallerTokenClaims.OPERATOR_ID, caller.operatorId().toString());
+        }
+        if (caller.environment() != null) {
+            claims.claim(CallerTokenClaims.ENVIRONMENT, caller.environment().value());
+        }
+        if (caller.siteIds() != null) {
+            claims.claim(CallerTokenClaims.SITE_IDS, caller.siteIds().stream().map(UUID::toString).sorted().toList());
+        }
+        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.ES256), claims.build());
+        try {
+            jwt.sign(signer);
+        } catch (JOSEException e) {
+            throw new IllegalStateException("Could not sign the caller token", e);
+        }
+        return jwt.serialize();
+    }
+}

@@ -1,0 +1,27 @@
+package com.storageplatform.kit.caller;
+
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.ErrorCode;
+import org.springframework.security.core.context.ReactiveSecurityContextHolder;
+import reactor.core.publisher.Mono;
+
+/** The current request's caller, for code that is not a handler method (filters, services). */
+public final class Callers {
+
+    private Callers() {
+    }
+
+    /** The caller, or empty when the request is unauthenticated. */
+    public static Mono<Caller> current() {
+        return ReactiveSecurityContextHolder.getContext()
+                .mapNotNull(context -> context.getAuthentication())
+                .filter(CallerAuthentication.class::isInstance)
+                .map(authentication -> ((CallerAuthentication) authentication).caller());
+    }
+
+    /** The caller, or 401 when there is none. */
+    public static Mono<Caller> required() {
+        return current().switchIfEmpty(Mono.error(
+                () -> new ApiException(ErrorCode.UNAUTHORIZED, "A valid credential is required.")));
+    }
+}

@@ -1,0 +1,29 @@
+package com.storageplatform.kit.caller;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** The environment a credential and its account belong to. Test data and live data never meet. */
+public enum Environment {
+    TEST("test"),
+    LIVE("live");
+
+    private final String value;
+
+    Environment(String value) {
+        this.value = value;
+    }
+
+    @JsonValue
+    public String value() {
+        return value;
+    }
+
+    public static Environment of(String value) {
+        for (Environment environment : values()) {
+            if (environment.value.equals(value)) {
+                return environment;
+            }
+        }
+        throw new IllegalArgumentException("Unknown environment: " + value);
+    }
+}

@@ -1,0 +1,101 @@
+package com.storageplatform.kit.jobs;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Runs every {@link ScheduledJob} on its interval. A run holds a transaction-scoped advisory lock named after
+ * the job, so across replicas one run happens at a time; a replica that finds the lock taken skips its turn.
+ */
+public class JobScheduler implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(JobScheduler.class);
+
+    private final Map<String, ScheduledJob> jobs;
+    private final DatabaseClient db;
+    private final TransactionalOperator tx;
+    private final boolean scheduled;
+    private volatile Disposable.Composite running;
+
+    /** {@code scheduled} false keeps jobs available on demand only (tests that drive every run). */
+    public JobScheduler(List<ScheduledJob> jobs, DatabaseClient db, TransactionalOperator tx, boolean scheduled) {
+        this.jobs = jobs.stream().collect(Collectors.toUnmodifiableMap(ScheduledJob::name, Function.identity()));
+        this.db = db;
+        this.tx = tx;
+        this.scheduled = scheduled;
+    }
+
+    public record JobRun(String job, boolean ran, String result) {
+    }
+
+    public Optional<ScheduledJob> job(String name) {
+        return Optional.ofNullable(jobs.get(name));
+    }
+
+    public List<String> names() {
+        return jobs.keySet().stream().sorted().toList();
+    }
+
+    /** Runs the job now unless another replica is running it. */
+    public Mono<JobRun> runNow(ScheduledJob job) {
+        Mono<JobRun> guarded = db.sql("SELECT pg_try_advisory_xact_lock(hashtextextended(:name, 0)) AS locked")
+                .bind("name", "platform-job:" + job.name())
+                .map(row -> row.get("locked", Boolean.class))
+                .one()
+                .flatMap(locked -> locked
+                        ? job.run().defaultIfEmpty("done").map(result -> new JobRun(job.name(), true, result))
+                        : Mono.just(new JobRun(job.name(), false, "already running elsewhere")));
+        return tx.transactional(guarded);
+    }
+
+    @Override
+    public void start() {
+        Disposable.Composite all = Disposables.composite();
+        if (scheduled) {
+            for (ScheduledJob job : jobs.values()) {
+                all.add(schedule(job));
+            }
+        }
+        running = all;
+    }
+
+    private Disposable schedule(ScheduledJob job) {
+        Duration interval = job.interval();
+        return Flux.interval(interval, interval)
+                .onBackpressureDrop()
+                .concatMap(tick -> runNow(job)
+                        .doOnNext(run -> log.debug("Job {}: {}", run.job(), run.result()))
+                        .onErrorResume(failure -> {
+                            log.error("Job {} failed", job.name(), failure);
+                            return Mono.empty();
+                        }), 1)
+                .subscribe();
+    }
+
+    @Override
+    public void stop() {
+        Disposable.Composite all = running;
+        if (all != null) {
+            all.dispose();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        Disposable.Composite all = running;
+        return all != null && !all.isDisposed();
+    }
+}

@@ -1,0 +1,79 @@
+package com.storageplatform.kit.ops;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.Callers;
+import com.storageplatform.kit.jobs.JobScheduler;
+import com.storageplatform.kit.time.PlatformClock;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.FieldIssue;
+import java.time.Duration;
+import java.time.Instant;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+
+/**
+ * The time controls that exist only outside production, for the platform admin (the gateway forwards
+ * {@code /admin/v1/jobs/{job}/run} and the clock calls here):
+ * <ul>
+ *   <li>{@code POST /internal/jobs/{name}/run}: runs one sweep now;</li>
+ *   <li>{@code GET /internal/clock}, {@code POST /internal/clock} with {@code advance_seconds} or
+ *       {@code offset_seconds}: reads or moves this service's business clock.</li>
+ * </ul>
+ * Any other caller gets 404, as if the routes did not exist.
+ */
+public final class AdminRoutes {
+
+    private AdminRoutes() {
+    }
+
+    record JobRunView(String object, String job, boolean ran, String result) {
+    }
+
+    record ClockView(String object, Instant now, long offsetSeconds) {
+    }
+
+    record ClockChange(Long advanceSeconds, Long offsetSeconds) {
+    }
+
+    public static RouterFunction<ServerResponse> routes(JobScheduler jobs, PlatformClock clock) {
+        return RouterFunctions.route()
+                .POST("/internal/jobs/{name}/run", request -> platformAdmin()
+                        .then(Mono.justOrEmpty(jobs.job(request.pathVariable("name"))))
+                        .switchIfEmpty(Mono.error(() -> ApiException.notFound("job")))
+                        .flatMap(jobs::runNow)
+                        .flatMap(run -> ok(new JobRunView("job_run", run.job(), run.ran(), run.result()))))
+                .GET("/internal/clock", request -> platformAdmin().then(ok(view(clock))))
+                .POST("/internal/clock", request -> platformAdmin().then(change(request, clock)))
+                .build();
+    }
+
+    private static Mono<ServerResponse> change(ServerRequest request, PlatformClock clock) {
+        return request.bodyToMono(ClockChange.class).flatMap(change -> {
+            if ((change.advanceSeconds() == null) == (change.offsetSeconds() == null)) {
+                return Mono.error(ApiException.invalid("advance_seconds", FieldIssue.REQUIRED));
+            }
+            if (change.advanceSeconds() != null) {
+                clock.advance(Duration.ofSeconds(change.advanceSeconds()));
+            } else {
+                clock.setOffset(Duration.ofSeconds(change.offsetSeconds()));
+            }
+            return ok(view(clock));
+        });
+    }
+
+    private static ClockView view(PlatformClock clock) {
+        return new ClockView("clock", clock.instant(), clock.offset().toSeconds());
+    }
+
+    private static Mono<Caller> platformAdmin() {
+        return Callers.current().filter(Caller::isPlatformAdmin).switchIfEmpty(Mono.error(ApiException::notFound));
+    }
+
+    private static Mono<ServerResponse> ok(Object data) {
+        return ServerResponse.ok().bodyValue(new Envelopes.Data<>(data));
+    }
+}

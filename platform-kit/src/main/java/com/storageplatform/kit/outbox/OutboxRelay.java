@@ -1,0 +1,221 @@
+package com.storageplatform.kit.outbox;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Sends committed outbox rows to Kafka and marks them sent.
+ *
+ * <p>Several replicas may run at once. Each batch claims whole partition keys (accounts) with a
+ * transaction-scoped advisory lock, then their oldest unsent rows with {@code FOR UPDATE SKIP LOCKED}; so no
+ * two relays send rows of one key at the same time, and each key's rows go out in commit order. A row is
+ * marked sent in the same transaction that claimed it, after Kafka acknowledged it; if the relay dies in
+ * between, the row is sent again (at least once; consumers deduplicate on the event id).
+ *
+ * <p>While Kafka is down the rows stay, and the relay retries with exponential backoff up to
+ * {@code maxBackoff}.
+ */
+public class OutboxRelay implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
+
+    private static final String CLAIM = """
+            WITH pending_keys AS (
+                SELECT partition_key, min(seq) AS first_seq FROM outbox_events
+                WHERE sent_at IS NULL
+                GROUP BY partition_key ORDER BY first_seq LIMIT :key_limit
+            ), claimed_keys AS (
+                SELECT partition_key FROM pending_keys
+                WHERE pg_try_advisory_xact_lock(hashtextextended('platform-outbox:' || partition_key, 0))
+            )
+            SELECT seq, event_id, partition_key, topic, payload FROM outbox_events
+            WHERE sent_at IS NULL AND partition_key IN (SELECT partition_key FROM claimed_keys)
+            ORDER BY seq
+            LIMIT :batch_size
+            FOR UPDATE SKIP LOCKED
+            """;
+
+    private final DatabaseClient db;
+    private final TransactionalOperator tx;
+    private final KafkaTemplate<String, String> kafka;
+    private final OutboxSignal signal;
+    private final Settings settings;
+    private final Runnable resetProducer;
+    private volatile Disposable loop;
+    private volatile Duration backoff;
+
+    /** How often to look for rows when nothing woke the relay, batch sizes and the backoff bounds. */
+    public record Settings(Duration pollInterval, int batchSize, int keysPerBatch, Duration minBackoff,
+            Duration maxBackoff) {
+
+        public static Settings defaults() {
+            return new Settings(Duration.ofMillis(500), 200, 50, Duration.ofMillis(500), Duration.ofSeconds(30));
+        }
+    }
+
+    /** {@code resetProducer} drops the producer after a failure, so a broker that came back is met afresh. */
+    public OutboxRelay(DatabaseClient db, TransactionalOperator tx, KafkaTemplate<String, String> kafka,
+            OutboxSignal signal, Settings settings, Runnable resetProducer) {
+        this.db = db;
+        this.tx = tx;
+        this.kafka = kafka;
+        this.signal = signal;
+        this.settings = settings;
+        this.resetProducer = resetProducer;
+        this.backoff = settings.minBackoff();
+    }
+
+    private record Row(long seq, String key, String topic, String payload) {
+    }
+
+    private record Sent(List<Long> sent, List<Long> failed, String error) {
+    }
+
+    /** Sends one batch; returns how many rows it sent. Runs inside its own transaction. */
+    public Mono<Integer> relayBatch() {
+        Mono<Sent> batch = db.sql(CLAIM)
+                .bind("key_limit", settings.keysPerBatch())
+                .bind("batch_size", settings.batchSize())
+                .map(row -> new Row(row.get("seq", Long.class), row.get("partition_key", String.class),
+                        row.get("topic", String.class), row.get("payload", String.class)))
+                .all()
+                .collectList()
+                .flatMap(rows -> rows.isEmpty() ? Mono.just(new Sent(List.of(), List.of(), null)) : send(rows))
+                .flatMap(result -> markSent(result).then(markFailed(result)).thenReturn(result));
+        return tx.transactional(batch).map(result -> {
+            if (!result.failed().isEmpty() && result.sent().isEmpty()) {
+                throw new KafkaUnavailable(result.error());
+            }
+            return result.sent().size();
+        });
+    }
+
+    /** Sends every row (the producer keeps per-partition order), then waits for all acknowledgements. */
+    private Mono<Sent> send(List<Row> rows) {
+        return Mono.fromCallable(() -> {
+            List<CompletableFuture<?>> acks = new ArrayList<>(rows.size());
+            for (Row row : rows) {
+                ProducerRecord<String, String> record = new ProducerRecord<>(row.topic(), row.key(), row.payload());
+                record.headers().add("content-type", CloudEvent.CONTENT_TYPE.getBytes(StandardCharsets.UTF_8));
+                acks.add(sendSafely(record));
+            }
+            return acks;
+        }).subscribeOn(Schedulers.boundedElastic()).flatMap(acks ->
+                Mono.fromFuture(CompletableFuture.allOf(acks.stream()
+                        .map(ack -> ack.handle((ok, error) -> null))
+                        .toArray(CompletableFuture[]::new)))
+                        .then(Mono.fromSupplier(() -> outcome(rows, acks))));
+    }
+
+    /** {@code KafkaTemplate.send} may also throw (metadata timeout); treat that as a failed ack. */
+    private CompletableFuture<?> sendSafely(ProducerRecord<String, String> record) {
+        try {
+            return kafka.send(record);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static Sent outcome(List<Row> rows, List<CompletableFuture<?>> acks) {
+        List<Long> sent = new ArrayList<>();
+        List<Long> failed = new ArrayList<>();
+        String error = null;
+        for (int i = 0; i < rows.size(); i++) {
+            CompletableFuture<?> ack = acks.get(i);
+            if (ack.isCompletedExceptionally()) {
+                failed.add(rows.get(i).seq());
+                if (error == null) {
+                    error = ack.handle((ok, e) -> String.valueOf(e.getMessage())).join();
+                }
+            } else {
+                sent.add(rows.get(i).seq());
+            }
+        }
+        return new Sent(sent, failed, error);
+    }
+
+    private Mono<Void> markSent(Sent result) {
+        if (result.sent().isEmpty()) {
+            return Mono.empty();
+        }
+        return db.sql("UPDATE outbox_events SET sent_at = now(), attempts = attempts + 1 WHERE seq = ANY(:seqs)")
+                .bind("seqs", result.sent().toArray(Long[]::new))
+                .then();
+    }
+
+    private Mono<Void> markFailed(Sent result) {
+        if (result.failed().isEmpty()) {
+            return Mono.empty();
+        }
+        String error = result.error() == null ? "unknown" : truncate(result.error());
+        return db.sql("UPDATE outbox_events SET attempts = attempts + 1, last_error = :error WHERE seq = ANY(:seqs)")
+                .bind("error", error)
+                .bind("seqs", result.failed().toArray(Long[]::new))
+                .then();
+    }
+
+    /** Sends batches until a batch comes back short, so a burst drains without waiting for the next poll. */
+    public Mono<Integer> drain() {
+        return relayBatch()
+                .expand(sent -> sent >= settings.batchSize() ? relayBatch() : Mono.empty())
+                .reduce(0, Integer::sum);
+    }
+
+    @Override
+    public void start() {
+        loop = Flux.merge(Flux.interval(Duration.ZERO, settings.pollInterval()).map(tick -> Boolean.TRUE),
+                        signal.wakeups())
+                .onBackpressureLatest()
+                .concatMap(wakeup -> drain()
+                        .doOnNext(sent -> backoff = settings.minBackoff())
+                        .onErrorResume(this::waitAfterFailure), 1)
+                .subscribe();
+    }
+
+    private Mono<Integer> waitAfterFailure(Throwable failure) {
+        Duration wait = backoff;
+        backoff = backoff.multipliedBy(2).compareTo(settings.maxBackoff()) > 0 ? settings.maxBackoff()
+                : backoff.multipliedBy(2);
+        log.warn("Outbox relay could not send events ({}); retrying in {} ms", failure.getMessage(), wait.toMillis());
+        resetProducer.run();
+        return Mono.delay(wait).thenReturn(0);
+    }
+
+    @Override
+    public void stop() {
+        Disposable running = loop;
+        if (running != null) {
+            running.dispose();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        Disposable running = loop;
+        return running != null && !running.isDisposed();
+    }
+
+    private static String truncate(String text) {
+        return text.length() > 500 ? text.substring(0, 500) : text;
+    }
+
+    static final class KafkaUnavailable extends RuntimeException {
+        KafkaUnavailable(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

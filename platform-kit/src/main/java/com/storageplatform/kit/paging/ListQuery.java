@@ -1,0 +1,86 @@
+package com.storageplatform.kit.paging;
+
+import com.storageplatform.kit.web.Envelopes;
+import io.r2dbc.spi.Readable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Mono;
+
+/**
+ * A keyset-paged list query, newest first on {@code (account_id, id)}. Every list starts from the caller's
+ * account, so no list can leave its tenant:
+ *
+ * <pre>{@code
+ * ListQuery.from("SELECT * FROM sites", caller.accountId())
+ *     .where("status = :status", "status", status)
+ *     .page(db, page, SiteRows::toSite);
+ * }</pre>
+ */
+public final class ListQuery {
+
+    private final String selectFrom;
+    private final List<String> conditions = new ArrayList<>();
+    private final Map<String, Object> bindings = new LinkedHashMap<>();
+
+    private ListQuery(String selectFrom, UUID accountId) {
+        this.selectFrom = selectFrom;
+        conditions.add("account_id = :account_id");
+        bindings.put("account_id", accountId);
+    }
+
+    /** {@code selectFrom} is a {@code SELECT ... FROM table} with no WHERE, ORDER or LIMIT. */
+    public static ListQuery from(String selectFrom, UUID accountId) {
+        return new ListQuery(selectFrom, accountId);
+    }
+
+    /** Adds {@code condition} (using {@code :name}) when {@code value} is present; an absent filter adds nothing. */
+    public ListQuery where(String condition, String name, Object value) {
+        if (value != null) {
+            conditions.add(condition);
+            bindings.put(name, value);
+        }
+        return this;
+    }
+
+    /** Adds a condition with no parameter. */
+    public ListQuery where(String condition) {
+        conditions.add(condition);
+        return this;
+    }
+
+    public <T> Mono<Envelopes.ListOf<T>> page(DatabaseClient db, PageRequest page, Function<Readable, T> mapper) {
+        StringBuilder sql = new StringBuilder(selectFrom).append(" WHERE ").append(String.join(" AND ", conditions));
+        if (page.after() != null) {
+            sql.append(" AND id < :after_id");
+        }
+        sql.append(" ORDER BY id DESC LIMIT :page_size");
+        DatabaseClient.GenericExecuteSpec spec = db.sql(sql.toString());
+        for (Map.Entry<String, Object> binding : bindings.entrySet()) {
+            spec = spec.bind(binding.getKey(), binding.getValue());
+        }
+        if (page.after() != null) {
+            spec = spec.bind("after_id", page.after());
+        }
+        spec = spec.bind("page_size", page.limit() + 1);
+        return spec.map(row -> new Keyed<>(row.get("id", UUID.class), mapper.apply(row)))
+                .all()
+                .collectList()
+                .map(rows -> toPage(rows, page));
+    }
+
+    private static <T> Envelopes.ListOf<T> toPage(List<Keyed<T>> rows, PageRequest page) {
+        boolean hasMore = rows.size() > page.limit();
+        List<Keyed<T>> shown = hasMore ? rows.subList(0, page.limit()) : rows;
+        String next = hasMore ? page.cursorAfter(shown.get(shown.size() - 1).id()) : null;
+        return new Envelopes.ListOf<>(shown.stream().map(Keyed::item).toList(),
+                new Envelopes.ListMeta(page.limit(), new Envelopes.CursorMeta(next, hasMore)));
+    }
+
+    private record Keyed<T>(UUID id, T item) {
+    }
+}

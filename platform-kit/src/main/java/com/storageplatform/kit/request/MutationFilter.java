@@ -1,0 +1,180 @@
+package com.storageplatform.kit.request;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.Callers;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.web.ErrorMapper;
+import com.storageplatform.kit.web.FieldIssue;
+import com.storageplatform.kit.web.JsonResponses;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.core.Ordered;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Runs every mutation (POST, PUT, PATCH, DELETE) in one transaction and replies only after it commits, so a
+ * failed request leaves nothing half-written. With an {@code Idempotency-Key} the stored response commits in
+ * that same transaction, which is what makes a retry after a crash safe:
+ * <ul>
+ *   <li>a transaction-scoped advisory lock on (account, key): a second request while the first runs gets
+ *       409 {@code idempotency_in_progress};</li>
+ *   <li>a stored response for the key: replayed with {@code Idempotent-Replayed: true} when the fingerprint
+ *       (method, path, canonical body) matches, else 409 {@code idempotency_conflict};</li>
+ *   <li>otherwise the handler runs; a 2xx commits with its stored response; a 4xx the endpoint decided rolls
+ *       back to a savepoint and is stored; 401, 403, 429 and 5xx roll everything back and are not stored.</li>
+ * </ul>
+ */
+public class MutationFilter implements WebFilter, Ordered {
+
+    public static final String KEY_HEADER = "Idempotency-Key";
+    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    public static final int MAX_KEY_LENGTH = 255;
+    public static final int MAX_BODY_BYTES = 1024 * 1024;
+    /** Runs after Spring Security (order -100), so the caller is known. */
+    public static final int ORDER = 0;
+
+    /** Keys of the platform admin, which has no account, share this scope. */
+    private static final UUID PLATFORM_SCOPE = new UUID(0, 0);
+    private static final Set<HttpMethod> MUTATIONS =
+            Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
+
+    private final TransactionalOperator tx;
+    private final IdempotencyStore store;
+    private final JsonResponses json;
+    private final JsonMapper mapper;
+
+    public MutationFilter(TransactionalOperator tx, IdempotencyStore store, JsonResponses json, JsonMapper mapper) {
+        this.tx = tx;
+        this.store = store;
+        this.json = json;
+        this.mapper = mapper;
+    }
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        ServerHttpRequest request = exchange.getRequest();
+        if (!MUTATIONS.contains(request.getMethod()) || request.getPath().value().startsWith("/internal/")) {
+            return chain.filter(exchange);
+        }
+        String key = request.getHeaders().getFirst(KEY_HEADER);
+        if (key != null && key.length() > MAX_KEY_LENGTH) {
+            return Mono.error(ApiException.invalid(KEY_HEADER, FieldIssue.TOO_LONG));
+        }
+        if (key != null && key.isBlank()) {
+            return Mono.error(ApiException.invalid(KEY_HEADER, FieldIssue.INVALID));
+        }
+        return Callers.current().map(Optional::of).defaultIfEmpty(Optional.empty()).flatMap(caller -> {
+            if (caller.isEmpty()) {
+                return chain.filter(exchange);
+            }
+            if (key == null) {
+                return inTransaction(exchange, chain);
+            }
+            return readBody(request).flatMap(body -> idempotent(exchange, chain, caller.get(), key, body));
+        });
+    }
+
+    private Mono<Void> inTransaction(ServerWebExchange exchange, WebFilterChain chain) {
+        Mono<Outcome> work = execute(exchange, exchange, chain)
+                .flatMap(outcome -> outcome.isSuccess() ? Mono.just(outcome) : Mono.error(new RollbackWith(outcome)));
+        return tx.transactional(work)
+                .onErrorResume(RollbackWith.class, rollback -> Mono.just(rollback.outcome()))
+                .flatMap(outcome -> outcome.writeTo(exchange.getResponse(), Map.of()));
+    }
+
+    private Mono<Void> idempotent(ServerWebExchange original, WebFilterChain chain, Caller caller, String key,
+            byte[] body) {
+        ServerWebExchange exchange = original.mutate().request(withBody(original.getRequest(), body)).build();
+        ServerHttpRequest request = exchange.getRequest();
+        UUID scope = caller.accountId() == null ? PLATFORM_SCOPE : caller.accountId();
+        String fingerprint = RequestFingerprint.of(request.getMethod().name(), request.getPath().value(), body, mapper);
+        Mono<Replayable> work = store.tryLock(RequestFingerprint.lockKey(scope.toString(), key))
+                .flatMap(locked -> locked ? store.find(scope, key).map(Optional::of).defaultIfEmpty(Optional.empty())
+                        : Mono.error(new ApiException(ErrorCode.IDEMPOTENCY_IN_PROGRESS,
+                                "A request with this Idempotency-Key is still being processed; retry shortly.")))
+                .flatMap(stored -> {
+                    if (stored.isPresent()) {
+                        if (!stored.get().fingerprint().equals(fingerprint)) {
+                            return Mono.error(new ApiException(ErrorCode.IDEMPOTENCY_CONFLICT,
+                                    "This Idempotency-Key was used with a different request."));
+                        }
+                        return Mono.just(new Replayable(stored.get().outcome(), true));
+                    }
+                    return firstExecution(exchange, original, chain, scope, key, fingerprint);
+                });
+        return tx.transactional(work)
+                .onErrorResume(RollbackWith.class, rollback -> Mono.just(new Replayable(rollback.outcome(), false)))
+                .flatMap(result -> result.outcome().writeTo(original.getResponse(),
+                        result.replayed() ? Map.of(REPLAYED_HEADER, "true") : Map.of()));
+    }
+
+    private Mono<Replayable> firstExecution(ServerWebExchange exchange, ServerWebExchange original,
+            WebFilterChain chain, UUID scope, String key, String fingerprint) {
+        return store.savepoint()
+                .then(execute(exchange, original, chain))
+                .flatMap(outcome -> {
+                    if (!outcome.isStorable()) {
+                        return Mono.error(new RollbackWith(outcome));
+                    }
+                    Mono<Void> undo = outcome.isSuccess() ? Mono.empty() : store.rollbackToSavepoint();
+                    return undo.then(store.save(scope, key, fingerprint, outcome))
+                            .thenReturn(new Replayable(outcome, false));
+                });
+    }
+
+    /** Runs the handler with a response that is held back; a failure becomes its error response. */
+    private Mono<Outcome> execute(ServerWebExchange exchange, ServerWebExchange original, WebFilterChain chain) {
+        CapturingResponse captured = new CapturingResponse(original.getResponse());
+        ServerWebExchange held = exchange.mutate().response(captured).build();
+        return chain.filter(held)
+                .then(Mono.fromSupplier(captured::outcome))
+                .onErrorResume(failure -> Mono.just(Outcome.ofError(ErrorMapper.map(failure, original), json)));
+    }
+
+    private static Mono<byte[]> readBody(ServerHttpRequest request) {
+        return DataBufferUtils.join(request.getBody(), MAX_BODY_BYTES)
+                .map(buffer -> {
+                    byte[] bytes = new byte[buffer.readableByteCount()];
+                    buffer.read(bytes);
+                    DataBufferUtils.release(buffer);
+                    return bytes;
+                })
+                .defaultIfEmpty(new byte[0])
+                .onErrorMap(DataBufferLimitException.class,
+                        e -> new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large."));
+    }
+
+    /** The request again, its body replaced by the bytes already read for the fingerprint. */
+    private static ServerHttpRequest withBody(ServerHttpRequest request, byte[] body) {
+        return new ServerHttpRequestDecorator(request) {
+            @Override
+            public Flux<DataBuffer> getBody() {
+                return Flux.defer(() -> Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(body)));
+            }
+        };
+    }
+
+    private record Replayable(Outcome outcome, boolean replayed) {
+    }
+}

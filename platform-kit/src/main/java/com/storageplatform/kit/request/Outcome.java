@@ -1,0 +1,39 @@
+package com.storageplatform.kit.request;
+
+import com.storageplatform.kit.web.ErrorResponse;
+import com.storageplatform.kit.web.JsonResponses;
+import java.util.Map;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import reactor.core.publisher.Mono;
+
+/** The response of a mutation, held back until its transaction has committed. */
+record Outcome(int status, String contentType, byte[] body, Map<String, String> headers) {
+
+    static Outcome ofError(ErrorResponse error, JsonResponses json) {
+        return new Outcome(error.status().value(), "application/json", json.toBytes(error.body()), error.headers());
+    }
+
+    boolean isSuccess() {
+        return status < 400;
+    }
+
+    /**
+     * Whether the response is kept under its idempotency key: every answer of a request that began executing,
+     * except 401, 403, 429 and 5xx, which may be retried with the same key.
+     */
+    boolean isStorable() {
+        return status < 500 && status != 401 && status != 403 && status != 429;
+    }
+
+    Mono<Void> writeTo(ServerHttpResponse response, Map<String, String> extraHeaders) {
+        response.getHeaders().putAll(toMultiValue(extraHeaders));
+        return JsonResponses.writeBytes(response, HttpStatusCode.valueOf(status), contentType, body, headers);
+    }
+
+    private static org.springframework.http.HttpHeaders toMultiValue(Map<String, String> headers) {
+        org.springframework.http.HttpHeaders multi = new org.springframework.http.HttpHeaders();
+        headers.forEach(multi::set);
+        return multi;
+    }
+}

@@ -1,0 +1,130 @@
+package com.storageplatform.kit.testsupport;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+
+/**
+ * The real PostgreSQL (zonky's embedded binaries) and Kafka (a KRaft broker) of a test JVM: started once, on
+ * first use, and stopped when the JVM exits. Each test class then gets a schema of its own.
+ */
+public final class PlatformInfrastructure {
+
+    private static volatile PlatformInfrastructure instance;
+
+    private final EmbeddedPostgres postgres;
+    private volatile EmbeddedKafkaKraftBroker kafka;
+
+    private PlatformInfrastructure(EmbeddedPostgres postgres, EmbeddedKafkaKraftBroker kafka) {
+        this.postgres = postgres;
+        this.kafka = kafka;
+    }
+
+    public static PlatformInfrastructure get() {
+        PlatformInfrastructure started = instance;
+        if (started == null) {
+            synchronized (PlatformInfrastructure.class) {
+                started = instance;
+                if (started == null) {
+                    started = start();
+                    instance = started;
+                }
+            }
+        }
+        return started;
+    }
+
+    private static PlatformInfrastructure start() {
+        try {
+            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+                    .setServerConfig("max_connections", "300")
+                    .setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "off")
+                    .start();
+            EmbeddedKafkaKraftBroker kafka = newBroker(0);
+            PlatformInfrastructure infrastructure = new PlatformInfrastructure(postgres, kafka);
+            Runtime.getRuntime().addShutdownHook(new Thread(infrastructure::stop, "platform-test-infrastructure"));
+            return infrastructure;
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not start embedded PostgreSQL", e);
+        }
+    }
+
+    private static EmbeddedKafkaKraftBroker newBroker(int port) {
+        EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 3);
+        broker.brokerProperty("auto.create.topics.enable", "true");
+        broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
+        if (port > 0) {
+            broker.kafkaPorts(port);
+        }
+        broker.afterPropertiesSet();
+        return broker;
+    }
+
+    /** {@code postgresql://host:port/postgres}, the form {@code platform.database.url} takes. */
+    public String databaseUrl() {
+        return "postgresql://localhost:" + postgres.getPort() + "/postgres";
+    }
+
+    public String databaseUsername() {
+        return "postgres";
+    }
+
+    public String databasePassword() {
+        return "postgres";
+    }
+
+    public int databasePort() {
+        return postgres.getPort();
+    }
+
+    public DataSource dataSource() {
+        return postgres.getPostgresDatabase();
+    }
+
+    public String kafkaBootstrapServers() {
+        return kafka.getBrokersAsString();
+    }
+
+    /** Drops and re-creates {@code schema}, so a test class starts from nothing. */
+    public void recreateSchema(String schema) {
+        execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE", "CREATE SCHEMA " + schema);
+    }
+
+    public void execute(String... statements) {
+        try (Connection connection = dataSource().getConnection(); Statement statement = connection.createStatement()) {
+            for (String sql : statements) {
+                statement.execute(sql);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("SQL failed: " + String.join("; ", statements), e);
+        }
+    }
+
+    /** Stops the Kafka broker (outage tests); {@link #restartKafka()} brings one back on the same port. */
+    public synchronized void stopKafka() {
+        kafka.destroy();
+    }
+
+    public synchronized void restartKafka() {
+        int port = Integer.parseInt(kafka.getBrokersAsString().replaceAll(".*:", ""));
+        kafka = newBroker(port);
+    }
+
+    private void stop() {
+        try {
+            kafka.destroy();
+        } catch (RuntimeException ignored) {
+            // already stopped by an outage test
+        }
+        try {
+            postgres.close();
+        } catch (IOException ignored) {
+            // the JVM is exiting
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package com.storageplatform.kit.testsupport;
+
+import com.storageplatform.kit.db.DatabaseEnvironment;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.test.context.ContextConfigurationAttributes;
+import org.springframework.test.context.ContextCustomizer;
+import org.springframework.test.context.ContextCustomizerFactory;
+import org.springframework.test.context.MergedContextConfiguration;
+
+/**
+ * Wires a {@link PlatformTest} class's application to the shared infrastructure. The customizer is keyed on
+ * the class's own schema, so each test class gets a fresh schema and its own application context.
+ */
+public class PlatformTestContextCustomizerFactory implements ContextCustomizerFactory {
+
+    @Override
+    public ContextCustomizer createContextCustomizer(Class<?> testClass,
+            List<ContextConfigurationAttributes> configAttributes) {
+        if (!AnnotatedElementUtils.hasAnnotation(testClass, PlatformTest.class)) {
+            return null;
+        }
+        return new SchemaCustomizer(schemaFor(testClass));
+    }
+
+    static String schemaFor(Class<?> testClass) {
+        String name = testClass.getSimpleName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "_");
+        String hash = Integer.toHexString(testClass.getName().hashCode() & 0xfffffff);
+        return ("t_" + (name.length() > 40 ? name.substring(0, 40) : name) + "_" + hash);
+    }
+
+    private static final class SchemaCustomizer implements ContextCustomizer {
+
+        private final String schema;
+
+        SchemaCustomizer(String schema) {
+            this.schema = schema;
+        }
+
+        @Override
+        public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration merged) {
+            PlatformInfrastructure infrastructure = PlatformInfrastructure.get();
+            infrastructure.recreateSchema(schema);
+            ConfigurableEnvironment environment = context.getEnvironment();
+            Map<String, Object> properties = new HashMap<>();
+            properties.put("platform.database.url", infrastructure.databaseUrl());
+            properties.put("platform.database.username", infrastructure.databaseUsername());
+            properties.put("platform.database.password", infrastructure.databasePassword());
+            properties.put("platform.database.schema", schema);
+            properties.put("spring.kafka.bootstrap-servers", infrastructure.kafkaBootstrapServers());
+            properties.put("platform.caller-token.public-key", TestCallers.publicKeyPem());
+            properties.put("platform.environment", "development");
+            properties.put("platform.jobs.scheduled", "false");
+            properties.put("spring.r2dbc.pool.max-size", "6");
+            properties.put("spring.r2dbc.pool.initial-size", "1");
+            MapPropertySource base = new MapPropertySource("platform-test", properties);
+            environment.getPropertySources().addFirst(base);
+            environment.getPropertySources().addAfter("platform-test",
+                    new MapPropertySource("platform-test-database", DatabaseEnvironment.derive(environment)));
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof SchemaCustomizer customizer && customizer.schema.equals(schema);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(schema);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package com.storageplatform.kit.validation;
+
+import com.storageplatform.kit.money.Currencies;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.FieldIssue;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Collects every problem of a request body, then fails once with a 422 {@code validation_error} naming each
+ * field. Each check records at most one issue per field, the first that applies.
+ */
+public final class Validation {
+
+    private final List<FieldIssue> issues = new ArrayList<>();
+
+    public static Validation start() {
+        return new Validation();
+    }
+
+    public Validation require(String field, Object value) {
+        if (value == null || (value instanceof String s && s.isBlank())) {
+            add(field, FieldIssue.REQUIRED);
+        }
+        return this;
+    }
+
+    public Validation maxLength(String field, String value, int max) {
+        if (value != null && value.length() > max) {
+            add(field, FieldIssue.TOO_LONG);
+        }
+        return this;
+    }
+
+    public Validation min(String field, Long value, long min) {
+        if (value != null && value < min) {
+            add(field, FieldIssue.BELOW_MINIMUM);
+        }
+        return this;
+    }
+
+    public Validation max(String field, Long value, long max) {
+        if (value != null && value > max) {
+            add(field, FieldIssue.ABOVE_MAXIMUM);
+        }
+        return this;
+    }
+
+    public Validation oneOf(String field, String value, Collection<String> allowed) {
+        if (value != null && !allowed.contains(value)) {
+            add(field, FieldIssue.INVALID);
+        }
+        return this;
+    }
+
+    public Validation currency(String field, String value) {
+        if (value != null && !Currencies.isValid(value)) {
+            add(field, FieldIssue.INVALID);
+        }
+        return this;
+    }
+
+    /** Records {@code issue} on {@code field} when {@code failed} holds. */
+    public Validation check(boolean failed, String field, String issue) {
+        if (failed) {
+            add(field, issue);
+        }
+        return this;
+    }
+
+    public Validation add(String field, String issue) {
+        boolean already = issues.stream().anyMatch(i -> i.field().equals(field));
+        if (!already) {
+            issues.add(new FieldIssue(field, issue));
+        }
+        return this;
+    }
+
+    public boolean has(String field) {
+        return issues.stream().anyMatch(i -> i.field().equals(field));
+    }
+
+    public boolean isValid() {
+        return issues.isEmpty();
+    }
+
+    public List<FieldIssue> issues() {
+        return List.copyOf(issues);
+    }
+
+    /** Throws the 422 when anything was recorded. */
+    public void orThrow() {
+        if (!issues.isEmpty()) {
+            throw ApiException.invalid(issues);
+        }
+    }
+}

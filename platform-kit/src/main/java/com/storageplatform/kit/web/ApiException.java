@@ -1,0 +1,89 @@
+package com.storageplatform.kit.web;
+
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpStatusCode;
+
+/**
+ * The one way a handler reports a failure the client should see. The global error handler turns it into
+ * the {@code { error: { code, message, details? } }} envelope with its status.
+ */
+public class ApiException extends RuntimeException {
+
+    private final ErrorCode code;
+    private final HttpStatusCode status;
+    private final List<FieldIssue> details;
+    private final Map<String, String> headers;
+
+    public ApiException(ErrorCode code, String message) {
+        this(code, code.status(), message, List.of(), Map.of());
+    }
+
+    public ApiException(ErrorCode code, HttpStatusCode status, String message, List<FieldIssue> details,
+            Map<String, String> headers) {
+        super(message, null, false, false);
+        this.code = code;
+        this.status = status;
+        this.details = List.copyOf(details);
+        this.headers = Map.copyOf(headers);
+    }
+
+    public static ApiException notFound() {
+        return new ApiException(ErrorCode.NOT_FOUND, "No such resource.");
+    }
+
+    public static ApiException notFound(String what) {
+        return new ApiException(ErrorCode.NOT_FOUND, "No such " + what + ".");
+    }
+
+    public static ApiException conflict(String message) {
+        return new ApiException(ErrorCode.CONFLICT, message);
+    }
+
+    public static ApiException conflict(String message, String issue) {
+        return new ApiException(ErrorCode.CONFLICT, ErrorCode.CONFLICT.status(), message,
+                List.of(new FieldIssue(null, issue)), Map.of());
+    }
+
+    /** 422 {@code validation_error} for body fields. */
+    public static ApiException invalid(List<FieldIssue> issues) {
+        return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(),
+                describe(issues), issues, Map.of());
+    }
+
+    public static ApiException invalid(String field, String issue) {
+        return invalid(List.of(new FieldIssue(field, issue)));
+    }
+
+    /** 400 {@code validation_error} for query parameters (limit, cursor, filters). */
+    public static ApiException invalidQuery(String parameter, String issue) {
+        List<FieldIssue> issues = List.of(new FieldIssue(parameter, issue));
+        return new ApiException(ErrorCode.VALIDATION_ERROR, org.springframework.http.HttpStatus.BAD_REQUEST,
+                describe(issues), issues, Map.of());
+    }
+
+    private static String describe(List<FieldIssue> issues) {
+        if (issues.isEmpty()) {
+            return "The request is not valid.";
+        }
+        FieldIssue first = issues.get(0);
+        String more = issues.size() > 1 ? " (and " + (issues.size() - 1) + " more)" : "";
+        return "Invalid value for " + first.field() + ": " + first.issue() + more + ".";
+    }
+
+    public ErrorCode code() {
+        return code;
+    }
+
+    public HttpStatusCode status() {
+        return status;
+    }
+
+    public List<FieldIssue> details() {
+        return details;
+    }
+
+    public Map<String, String> headers() {
+        return headers;
+    }
+}

@@ -1,0 +1,151 @@
+package com.storageplatform.kit.web;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.codec.DecodingException;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.server.MethodNotAllowedException;
+import org.springframework.web.server.MissingRequestValueException;
+import org.springframework.web.server.NotAcceptableStatusException;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.ServerWebInputException;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+
+/**
+ * Maps every failure to the error envelope. Both the global error handler and the idempotency filter (which
+ * must store the exact response) use this one mapping. An unexpected failure is logged here with the request
+ * id and answered as a bare {@code internal_error}: no stack trace, SQL or class name reaches the client.
+ */
+public final class ErrorMapper {
+
+    private static final Logger log = LoggerFactory.getLogger(ErrorMapper.class);
+
+    private ErrorMapper() {
+    }
+
+    public static ErrorResponse map(Throwable failure, ServerWebExchange exchange) {
+        ApiException api = toApiException(failure);
+        if (api != null) {
+            return ErrorResponse.of(api);
+        }
+        log.error("Unexpected failure on {} {} (request {})", exchange.getRequest().getMethod(),
+                exchange.getRequest().getPath().value(), RequestIds.of(exchange), failure);
+        return ErrorResponse.of(new ApiException(ErrorCode.INTERNAL_ERROR,
+                "Something went wrong on our side. Quote the request id " + RequestIds.of(exchange)
+                        + " if you contact support."));
+    }
+
+    /** The client-facing meaning of a failure, or null when it is unexpected (a 500). */
+    static ApiException toApiException(Throwable failure) {
+        if (failure instanceof ApiException api) {
+            return api;
+        }
+        if (failure instanceof UnsupportedMediaTypeStatusException) {
+            return new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "The request body must be JSON, sent with Content-Type: application/json.");
+        }
+        if (failure instanceof MethodNotAllowedException e) {
+            Set<HttpMethod> allowed = e.getSupportedMethods();
+            String allow = String.join(", ", allowed.stream().map(HttpMethod::name).sorted().toList());
+            return new ApiException(ErrorCode.METHOD_NOT_ALLOWED, ErrorCode.METHOD_NOT_ALLOWED.status(),
+                    "The method " + e.getHttpMethod() + " is not allowed on this path.", List.of(),
+                    allow.isEmpty() ? Map.of() : Map.of("Allow", allow));
+        }
+        if (failure instanceof NotAcceptableStatusException) {
+            return new ApiException(ErrorCode.NOT_ACCEPTABLE, "This endpoint answers " + MediaType.APPLICATION_JSON + ".");
+        }
+        if (failure instanceof MissingRequestValueException e && e.getName() != null) {
+            return ApiException.invalidQuery(e.getName(), FieldIssue.REQUIRED);
+        }
+        if (failure instanceof ServerWebInputException e) {
+            return fromInput(e);
+        }
+        if (failure instanceof ResponseStatusException e) {
+            return fromStatus(e.getStatusCode().value());
+        }
+        return null;
+    }
+
+    private static ApiException fromInput(ServerWebInputException e) {
+        Throwable cause = e;
+        while (cause != null) {
+            if (cause instanceof DataBufferLimitException) {
+                return new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large.");
+            }
+            if (cause instanceof UnrecognizedPropertyException u) {
+                return ApiException.invalid(path(u), FieldIssue.UNKNOWN_FIELD);
+            }
+            if (cause instanceof MismatchedInputException m && !m.getPath().isEmpty()) {
+                return ApiException.invalid(path(m), FieldIssue.INVALID);
+            }
+            if (cause instanceof JacksonException j && !(cause instanceof StreamReadException) && !j.getPath().isEmpty()) {
+                return ApiException.invalid(path(j), FieldIssue.INVALID);
+            }
+            if (cause instanceof StreamReadException || cause instanceof MismatchedInputException) {
+                return new ApiException(ErrorCode.INVALID_REQUEST, "The request body is not valid JSON.");
+            }
+            if (cause instanceof DecodingException && cause.getCause() == null) {
+                return new ApiException(ErrorCode.INVALID_REQUEST, "The request body is not valid JSON.");
+            }
+            cause = cause.getCause();
+        }
+        if (e.getMethodParameter() != null && e.getMethodParameter().getParameterName() != null
+                && !isBody(e)) {
+            return ApiException.invalidQuery(e.getMethodParameter().getParameterName(), FieldIssue.INVALID);
+        }
+        String reason = e.getReason() == null ? "" : e.getReason();
+        if (reason.contains("body")) {
+            return new ApiException(ErrorCode.INVALID_REQUEST, "A JSON request body is required.");
+        }
+        return new ApiException(ErrorCode.INVALID_REQUEST, "The request is malformed.");
+    }
+
+    private static boolean isBody(ServerWebInputException e) {
+        return e.getMethodParameter().hasParameterAnnotation(org.springframework.web.bind.annotation.RequestBody.class);
+    }
+
+    private static ApiException fromStatus(int status) {
+        return switch (status) {
+            case 404 -> new ApiException(ErrorCode.NOT_FOUND, "No such resource or route.");
+            case 405 -> new ApiException(ErrorCode.METHOD_NOT_ALLOWED, "The method is not allowed on this path.");
+            case 406 -> new ApiException(ErrorCode.NOT_ACCEPTABLE, "This endpoint answers application/json.");
+            case 413 -> new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large.");
+            case 415 -> new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "The request body must be JSON, sent with Content-Type: application/json.");
+            case 401 -> new ApiException(ErrorCode.UNAUTHORIZED, "A valid credential is required.");
+            case 403 -> new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "The credential may not do this.");
+            case 503 -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The service is unavailable; retry shortly.");
+            default -> status >= 400 && status < 500
+                    ? new ApiException(ErrorCode.INVALID_REQUEST, HttpStatus.valueOf(status), "The request was refused.",
+                            List.of(), Map.of())
+                    : null;
+        };
+    }
+
+    /** Jackson's path as the API spells it: {@code items[0].item_type}. */
+    static String path(JacksonException e) {
+        StringBuilder path = new StringBuilder();
+        for (JacksonException.Reference ref : e.getPath()) {
+            if (ref.getPropertyName() != null) {
+                if (!path.isEmpty()) {
+                    path.append('.');
+                }
+                path.append(ref.getPropertyName());
+            } else if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return path.isEmpty() ? "body" : path.toString();
+    }
+}

@@ -1,0 +1,143 @@
+package com.storageplatform.kit.sample;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.outbox.EventPublisher;
+import com.storageplatform.kit.paging.ListQuery;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.validation.Validation;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.FieldIssue;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+@RestController
+class SampleResource {
+
+    static final Set<String> STATUSES = Set.of("active", "archived");
+
+    record Item(String itemType, Integer quantity) {
+    }
+
+    record CreateSample(String name, String status, List<Item> items, LocalDate startsOn, Long amountMinor) {
+    }
+
+    record Sample(UUID id, String object, String name, String status, Instant createdAt) {
+    }
+
+    private final DatabaseClient db;
+    private final EventPublisher events;
+    private final Clock clock;
+
+    SampleResource(DatabaseClient db, EventPublisher events, Clock clock) {
+        this.db = db;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    @PostMapping("/v1/samples")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<Sample>> create(Caller caller, @RequestBody CreateSample body) {
+        Validation.start()
+                .require("name", body.name())
+                .maxLength("name", body.name(), 50)
+                .oneOf("status", body.status(), STATUSES)
+                .min("amount_minor", body.amountMinor(), 0)
+                .orThrow();
+        Sample sample = new Sample(Ids.newId(), "sample", body.name(), body.status() == null ? "active" : body.status(),
+                clock.instant());
+        return countExecution("create:" + body.name())
+                .then(insert(caller, sample))
+                .then(events.publish(caller, "sample.created", sample.id(), sample))
+                .thenReturn(Envelopes.data(sample));
+    }
+
+    /** Writes, then fails: the write must not survive. */
+    @PostMapping("/v1/samples/fail-after-write")
+    Mono<Envelopes.Data<Sample>> failAfterWrite(Caller caller, @RequestBody CreateSample body) {
+        Sample sample = new Sample(Ids.newId(), "sample", body.name(), "active", clock.instant());
+        return countExecution("fail:" + body.name())
+                .then(insert(caller, sample))
+                .then(events.publish(caller, "sample.created", sample.id(), sample))
+                .then(Mono.error(new IllegalStateException("SELECT secret FROM boom -- must never reach a client")));
+    }
+
+    /** Writes, then refuses with a 409 the endpoint decided: stored under a key, but the write is undone. */
+    @PostMapping("/v1/samples/conflict-after-write")
+    Mono<Envelopes.Data<Sample>> conflictAfterWrite(Caller caller, @RequestBody CreateSample body) {
+        Sample sample = new Sample(Ids.newId(), "sample", body.name(), "active", clock.instant());
+        return countExecution("conflict:" + body.name())
+                .then(insert(caller, sample))
+                .then(Mono.error(ApiException.conflict("The sample is locked.")));
+    }
+
+    /** Holds its transaction open for a while: the window in which a second request with the key must wait. */
+    @PostMapping("/v1/samples/slow")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<Sample>> slow(Caller caller, @RequestBody CreateSample body) {
+        return Mono.delay(Duration.ofMillis(1500)).then(create(caller, body));
+    }
+
+    @GetMapping("/v1/samples")
+    Mono<Envelopes.ListOf<Sample>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        String status = query.getFirst("status");
+        if (status != null && !STATUSES.contains(status)) {
+            throw ApiException.invalidQuery("status", FieldIssue.INVALID);
+        }
+        Map<String, Object> filters = new HashMap<>();
+        filters.put("status", status);
+        return ListQuery.from("SELECT * FROM samples", caller.accountId())
+                .where("status = :status", "status", status)
+                .page(db, PageRequest.from(query, filters), row -> new Sample(row.get("id", UUID.class), "sample",
+                        row.get("name", String.class), row.get("status", String.class),
+                        row.get("created_at", Instant.class)));
+    }
+
+    @GetMapping("/v1/samples/{id}")
+    Mono<Envelopes.Data<Sample>> read(Caller caller, @PathVariable String id) {
+        return db.sql("SELECT * FROM samples WHERE account_id = :account AND id = :id")
+                .bind("account", caller.accountId())
+                .bind("id", Ids.fromPath(id))
+                .map(row -> new Sample(row.get("id", UUID.class), "sample", row.get("name", String.class),
+                        row.get("status", String.class), row.get("created_at", Instant.class)))
+                .one()
+                .switchIfEmpty(Mono.error(ApiException::notFound))
+                .map(Envelopes::data);
+    }
+
+    private Mono<Void> insert(Caller caller, Sample sample) {
+        return db.sql("INSERT INTO samples (id, account_id, name, status, created_at) VALUES (:id, :account, :name, :status, :created)")
+                .bind("id", sample.id())
+                .bind("account", caller.accountId())
+                .bind("name", sample.name())
+                .bind("status", sample.status())
+                .bind("created", sample.createdAt())
+                .then();
+    }
+
+    private Mono<Void> countExecution(String name) {
+        return db.sql("""
+                INSERT INTO executions (request_name, count) VALUES (:name, 1)
+                ON CONFLICT (request_name) DO UPDATE SET count = executions.count + 1
+                """).bind("name", name).then();
+    }
+}
