@@ -18,7 +18,7 @@ public record PlatformProperties(Service service, String environment, CallerToke
         service = service == null ? new Service(null) : service;
         environment = environment == null ? "production" : environment;
         callerToken = callerToken == null ? new CallerToken(null) : callerToken;
-        outbox = outbox == null ? new Outbox(null, null) : outbox;
+        outbox = outbox == null ? new Outbox(null, null, null) : outbox;
         jobs = jobs == null ? new Jobs(null) : jobs;
     }
 
@@ -34,7 +34,8 @@ public record PlatformProperties(Service service, String environment, CallerToke
     public record CallerToken(String publicKey) {
     }
 
-    public record Outbox(Duration pollInterval, Integer batchSize) {
+    /** @param relayEnabled false stops this process relaying its outbox (another process does) */
+    public record Outbox(Duration pollInterval, Integer batchSize, Boolean relayEnabled) {
     }
 
     /** @param scheduled false runs jobs only on demand (tests) */

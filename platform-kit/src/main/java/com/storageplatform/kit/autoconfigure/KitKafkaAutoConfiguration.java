@@ -9,11 +9,13 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.ProducerListener;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
@@ -39,10 +41,15 @@ public class KitKafkaAutoConfiguration {
 
     @Bean
     KafkaTemplate<String, String> outboxKafkaTemplate(DefaultKafkaProducerFactory<String, String> factory) {
-        return new KafkaTemplate<>(factory);
+        KafkaTemplate<String, String> template = new KafkaTemplate<>(factory);
+        // The relay logs failures itself, without the payload (events can carry personal data).
+        template.setProducerListener(new ProducerListener<>() {
+        });
+        return template;
     }
 
     @Bean
+    @ConditionalOnProperty(name = "platform.outbox.relay-enabled", matchIfMissing = true)
     OutboxRelay outboxRelay(DatabaseClient db, TransactionalOperator tx,
             DefaultKafkaProducerFactory<String, String> outboxProducerFactory,
             KafkaTemplate<String, String> outboxKafkaTemplate, OutboxSignal signal, PlatformProperties properties) {

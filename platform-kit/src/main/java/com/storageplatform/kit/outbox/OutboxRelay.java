@@ -104,11 +104,19 @@ public class OutboxRelay implements SmartLifecycle {
         });
     }
 
-    /** Sends every row (the producer keeps per-partition order), then waits for all acknowledgements. */
+    /**
+     * Sends every row (the producer keeps per-partition order), then waits for all acknowledgements. A send
+     * that fails at once (no metadata: the broker is down) stops the batch, since each further send would block
+     * as long again; the rows not sent count as failed.
+     */
     private Mono<Sent> send(List<Row> rows) {
         return Mono.fromCallable(() -> {
             List<CompletableFuture<?>> acks = new ArrayList<>(rows.size());
             for (Row row : rows) {
+                if (!acks.isEmpty() && acks.get(acks.size() - 1).isCompletedExceptionally()) {
+                    acks.add(acks.get(acks.size() - 1));
+                    continue;
+                }
                 ProducerRecord<String, String> record = new ProducerRecord<>(row.topic(), row.key(), row.payload());
                 record.headers().add("content-type", CloudEvent.CONTENT_TYPE.getBytes(StandardCharsets.UTF_8));
                 acks.add(sendSafely(record));

@@ -17,11 +17,13 @@ public final class PlatformInfrastructure {
     private static volatile PlatformInfrastructure instance;
 
     private final EmbeddedPostgres postgres;
-    private volatile EmbeddedKafkaKraftBroker kafka;
+    private final EmbeddedKafkaKraftBroker kafka;
+    private final String kafkaBootstrapServers;
 
     private PlatformInfrastructure(EmbeddedPostgres postgres, EmbeddedKafkaKraftBroker kafka) {
         this.postgres = postgres;
         this.kafka = kafka;
+        this.kafkaBootstrapServers = kafka.getBrokersAsString();
     }
 
     public static PlatformInfrastructure get() {
@@ -45,7 +47,7 @@ public final class PlatformInfrastructure {
                     .setServerConfig("fsync", "off")
                     .setServerConfig("synchronous_commit", "off")
                     .start();
-            EmbeddedKafkaKraftBroker kafka = newBroker(0);
+            EmbeddedKafkaKraftBroker kafka = newBroker();
             PlatformInfrastructure infrastructure = new PlatformInfrastructure(postgres, kafka);
             Runtime.getRuntime().addShutdownHook(new Thread(infrastructure::stop, "platform-test-infrastructure"));
             return infrastructure;
@@ -54,13 +56,10 @@ public final class PlatformInfrastructure {
         }
     }
 
-    private static EmbeddedKafkaKraftBroker newBroker(int port) {
+    private static EmbeddedKafkaKraftBroker newBroker() {
         EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 3);
         broker.brokerProperty("auto.create.topics.enable", "true");
         broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
-        if (port > 0) {
-            broker.kafkaPorts(port);
-        }
         broker.afterPropertiesSet();
         return broker;
     }
@@ -87,7 +86,7 @@ public final class PlatformInfrastructure {
     }
 
     public String kafkaBootstrapServers() {
-        return kafka.getBrokersAsString();
+        return kafkaBootstrapServers;
     }
 
     /** Drops and re-creates {@code schema}, so a test class starts from nothing. */
@@ -105,22 +104,8 @@ public final class PlatformInfrastructure {
         }
     }
 
-    /** Stops the Kafka broker (outage tests); {@link #restartKafka()} brings one back on the same port. */
-    public synchronized void stopKafka() {
-        kafka.destroy();
-    }
-
-    public synchronized void restartKafka() {
-        int port = Integer.parseInt(kafka.getBrokersAsString().replaceAll(".*:", ""));
-        kafka = newBroker(port);
-    }
-
     private void stop() {
-        try {
-            kafka.destroy();
-        } catch (RuntimeException ignored) {
-            // already stopped by an outage test
-        }
+        kafka.destroy();
         try {
             postgres.close();
         } catch (IOException ignored) {

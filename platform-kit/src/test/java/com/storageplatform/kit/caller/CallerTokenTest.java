@@ -1,0 +1,70 @@
+package com.storageplatform.kit.caller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.kit.id.Ids;
+import java.security.KeyPair;
+import java.security.interfaces.ECPrivateKey;
+import java.security.interfaces.ECPublicKey;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.springframework.security.oauth2.jwt.JwtValidationException;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
+import reactor.test.StepVerifier;
+
+class CallerTokenTest {
+
+    private final KeyPair keys = Pem.newP256KeyPair();
+    private final ReactiveJwtDecoder decoder = CallerTokenVerifier.decoder(
+            Pem.publicKey(Pem.encodePublic((ECPublicKey) keys.getPublic())));
+
+    private final Caller caller = new Caller(Ids.newId(), Ids.newId(), Environment.LIVE,
+            Set.of("sites:read", "units:write"), Set.of(Ids.newId()), ActorType.STAFF, "key_1", "req_12345678");
+
+    @Test
+    void aSignedTokenRoundTripsToTheSameCaller() {
+        String token = new CallerTokenSigner(Pem.privateKey(Pem.encodePrivate((ECPrivateKey) keys.getPrivate())))
+                .sign(caller);
+        StepVerifier.create(decoder.decode(token).map(CallerTokenVerifier::toCaller))
+                .assertNext(decoded -> assertThat(decoded).isEqualTo(caller))
+                .verifyComplete();
+    }
+
+    @Test
+    void aPlatformAdminHasNoAccount() {
+        Caller admin = new Caller(null, null, null, Set.of(), null, ActorType.PLATFORM_ADMIN, "admin", "req_12345678");
+        String token = new CallerTokenSigner((ECPrivateKey) keys.getPrivate()).sign(admin);
+        StepVerifier.create(decoder.decode(token).map(CallerTokenVerifier::toCaller))
+                .assertNext(decoded -> {
+                    assertThat(decoded.isPlatformAdmin()).isTrue();
+                    assertThat(decoded.siteIds()).isNull();
+                })
+                .verifyComplete();
+    }
+
+    @Test
+    void anExpiredTokenIsRefused() {
+        Clock past = Clock.fixed(Instant.now().minus(Duration.ofMinutes(5)), ZoneOffset.UTC);
+        String token = new CallerTokenSigner((ECPrivateKey) keys.getPrivate(), past, Duration.ofSeconds(60)).sign(caller);
+        StepVerifier.create(decoder.decode(token)).expectError(JwtValidationException.class).verify();
+    }
+
+    @Test
+    void aTokenFromAnotherKeyIsRefused() {
+        String token = new CallerTokenSigner((ECPrivateKey) Pem.newP256KeyPair().getPrivate()).sign(caller);
+        StepVerifier.create(decoder.decode(token)).expectError().verify();
+    }
+
+    @Test
+    void anUnsignedTokenIsRefused() {
+        String signed = new CallerTokenSigner((ECPrivateKey) keys.getPrivate()).sign(caller);
+        String[] parts = signed.split("\\.");
+        String none = java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString("{\"alg\":\"none\"}".getBytes()) + "." + parts[1] + ".";
+        StepVerifier.create(decoder.decode(none)).expectError().verify();
+    }
+}

@@ -1,0 +1,140 @@
+package com.storageplatform.kit.outbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.testsupport.PlatformInfrastructure;
+import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.kit.testsupport.TestEvents;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The transactional outbox against a real Kafka broker. */
+@PlatformTest
+class OutboxRelayTest {
+
+    @Autowired
+    EventPublisher publisher;
+
+    @Autowired
+    TransactionalOperator tx;
+
+    @Autowired
+    DatabaseClient db;
+
+    @Autowired
+    OutboxSignal signal;
+
+    @Autowired
+    JsonMapper mapper;
+
+    private List<UUID> publish(Caller caller, String type, int count) {
+        return Flux.range(0, count)
+                .concatMap(i -> tx.transactional(publisher.publish(caller, type, null, Map.of("n", i))))
+                .collectList()
+                .block();
+    }
+
+    private JsonNode parse(ConsumerRecord<String, String> record) {
+        return mapper.readTree(record.value());
+    }
+
+    private static boolean ofType(JsonNode event, String type) {
+        return type.equals(event.path("type").asString());
+    }
+
+    @Test
+    void twoRelaysTogetherPublishEachEventOnceAndKeepEachAccountsOrder() {
+        DefaultKafkaProducerFactory<String, String> secondProducer = new DefaultKafkaProducerFactory<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, PlatformInfrastructure.get().kafkaBootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+                ProducerConfig.ACKS_CONFIG, "all"));
+        OutboxSignal secondSignal = new OutboxSignal();
+        OutboxRelay second = new OutboxRelay(db, tx, new KafkaTemplate<>(secondProducer), secondSignal,
+                new OutboxRelay.Settings(Duration.ofMillis(20), 7, 3, Duration.ofMillis(100), Duration.ofSeconds(1)),
+                secondProducer::reset);
+        second.start();
+        try (TestEvents events = TestEvents.on(publisher.topic())) {
+            List<Caller> accounts = List.of(TestCallers.apiCaller(), TestCallers.apiCaller(), TestCallers.apiCaller());
+            List<UUID> all = new ArrayList<>();
+            for (int round = 0; round < 40; round++) {
+                for (Caller account : accounts) {
+                    all.addAll(publish(account, "sample.two_relays", 1));
+                    secondSignal.committed();
+                }
+            }
+            List<ConsumerRecord<String, String>> arrived = events.await(
+                    record -> ofType(parse(record), "sample.two_relays"), all.size(), Duration.ofSeconds(60));
+            sleep(2000);
+            arrived = events.await(record -> ofType(parse(record), "sample.two_relays"), Integer.MAX_VALUE,
+                    Duration.ofMillis(500));
+
+            List<String> arrivedIds = arrived.stream().map(record -> parse(record).path("id").asString()).toList();
+            assertThat(arrivedIds).doesNotHaveDuplicates();
+            assertThat(arrivedIds).containsExactlyInAnyOrderElementsOf(all.stream().map(UUID::toString).toList());
+
+            for (Caller account : accounts) {
+                List<String> inOrderPublished = new ArrayList<>();
+                List<String> received = arrived.stream()
+                        .filter(record -> record.key().equals(account.accountId().toString()))
+                        .map(record -> parse(record).path("id").asString()).toList();
+                all.stream().map(UUID::toString).filter(received::contains).forEach(inOrderPublished::add);
+                assertThat(received).containsExactlyElementsOf(inOrderPublished);
+            }
+
+            Set<String> deduplicated = new HashSet<>();
+            int handled = 0;
+            for (String id : arrivedIds) {
+                if (deduplicated.add(id)) {
+                    handled++;
+                }
+            }
+            assertThat(handled).isEqualTo(all.size());
+        } finally {
+            second.stop();
+            secondProducer.destroy();
+        }
+    }
+
+    @Test
+    void anEventIsSentOnlyOnceItsTransactionCommits() {
+        Caller caller = TestCallers.apiCaller();
+        try (TestEvents events = TestEvents.on(publisher.topic())) {
+            tx.transactional(publisher.publish(caller, "sample.rolled_back", null, Map.of("n", 1))
+                    .then(reactor.core.publisher.Mono.error(new IllegalStateException("roll back"))))
+                    .onErrorResume(IllegalStateException.class, e -> reactor.core.publisher.Mono.empty())
+                    .block();
+            publish(caller, "sample.committed", 1);
+            events.await(record -> ofType(parse(record), "sample.committed")
+                    && record.key().equals(caller.accountId().toString()), 1, Duration.ofSeconds(30));
+            assertThat(events.seen()).noneMatch(record -> ofType(parse(record), "sample.rolled_back"));
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

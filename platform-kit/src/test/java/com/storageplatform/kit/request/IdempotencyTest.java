@@ -1,0 +1,294 @@
+package com.storageplatform.kit.request;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestCallers;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.web.reactive.server.EntityExchangeResult;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.server.WebFilter;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.server.HttpServerResponse;
+
+/** Idempotency against real PostgreSQL, exactly as conventions.md describes it. */
+@PlatformTest
+class IdempotencyTest {
+
+    static final String DROP_REPLY = "X-Test-Drop-Reply";
+
+    /** Simulates a crash after commit: the process "dies" (the connection is cut) before the reply leaves. */
+    @TestConfiguration
+    static class CrashBeforeReply {
+        @Bean
+        @Order(Ordered.HIGHEST_PRECEDENCE + 10)
+        WebFilter dropReplyAfterCommit() {
+            return (exchange, chain) -> {
+                if (!exchange.getRequest().getHeaders().containsHeader(DROP_REPLY)) {
+                    return chain.filter(exchange);
+                }
+                ServerHttpResponse response = exchange.getResponse();
+                ServerHttpResponseDecorator dropping = new ServerHttpResponseDecorator(response) {
+                    @Override
+                    public Mono<Void> writeWith(org.reactivestreams.Publisher<? extends org.springframework.core.io.buffer.DataBuffer> body) {
+                        HttpServerResponse connection = ServerHttpResponseDecorator.getNativeResponse(response);
+                        connection.withConnection(c -> c.channel().close());
+                        return Mono.empty();
+                    }
+                };
+                return chain.filter(exchange.mutate().response(dropping).build());
+            };
+        }
+    }
+
+    @Autowired
+    WebTestClient client;
+
+    @Autowired
+    DatabaseClient db;
+
+    private final Caller caller = TestCallers.apiCaller("samples:write");
+
+    @AfterEach
+    void resetClock() {
+        client.post().uri("/internal/clock").header("Authorization", TestCallers.bearer(TestCallers.platformAdmin()))
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("offset_seconds", 0))
+                .exchange().expectStatus().isOk();
+    }
+
+    private WebTestClient.ResponseSpec post(Caller as, String path, String key, String body) {
+        WebTestClient.RequestBodySpec request = client.post().uri(path).header("Authorization", TestCallers.bearer(as));
+        if (key != null) {
+            request = request.header(MutationFilter.KEY_HEADER, key);
+        }
+        return request.contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
+    }
+
+    private int executions(String name) {
+        return db.sql("SELECT count FROM executions WHERE request_name = :name").bind("name", name)
+                .map(row -> row.get("count", Integer.class)).one().defaultIfEmpty(0).block();
+    }
+
+    private long samplesNamed(String name) {
+        return db.sql("SELECT count(*) AS n FROM samples WHERE name = :name").bind("name", name)
+                .map(row -> row.get("n", Long.class)).one().block();
+    }
+
+    private long outboxRowsOfType(String type) {
+        return db.sql("SELECT count(*) AS n FROM outbox_events WHERE event_type = :type").bind("type", type)
+                .map(row -> row.get("n", Long.class)).one().block();
+    }
+
+    @Test
+    void aRepeatReplaysTheStoredResponseWithoutExecutingAgain() {
+        String key = UUID.randomUUID().toString();
+        EntityExchangeResult<byte[]> first = post(caller, "/v1/samples", key, "{\"name\":\"replay\"}")
+                .expectStatus().isCreated()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER)
+                .expectBody().returnResult();
+        EntityExchangeResult<byte[]> second = post(caller, "/v1/samples", key, "{ \"name\" : \"replay\" }")
+                .expectStatus().isCreated()
+                .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true")
+                .expectBody().returnResult();
+
+        assertThat(second.getResponseBody()).isEqualTo(first.getResponseBody());
+        assertThat(executions("create:replay")).isEqualTo(1);
+        assertThat(samplesNamed("replay")).isEqualTo(1);
+    }
+
+    @Test
+    void theSameKeyWithAnotherBodyIsAConflict() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples", key, "{\"name\":\"one\"}").expectStatus().isCreated();
+        post(caller, "/v1/samples", key, "{\"name\":\"two\"}")
+                .expectStatus().isEqualTo(409)
+                .expectBody().jsonPath("$.error.code").isEqualTo("idempotency_conflict");
+        assertThat(samplesNamed("two")).isZero();
+    }
+
+    @Test
+    void theSameKeyOnAnotherPathIsAConflict() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples", key, "{\"name\":\"path\"}").expectStatus().isCreated();
+        post(caller, "/v1/samples/slow", key, "{\"name\":\"path\"}")
+                .expectStatus().isEqualTo(409)
+                .expectBody().jsonPath("$.error.code").isEqualTo("idempotency_conflict");
+    }
+
+    @Test
+    void aSecondRequestWhileTheFirstRunsIsInProgressAndNeverExecutes() {
+        String key = UUID.randomUUID().toString();
+        CompletableFuture<Integer> slow = CompletableFuture.supplyAsync(() ->
+                post(caller, "/v1/samples/slow", key, "{\"name\":\"concurrent\"}").returnResult(String.class)
+                        .getStatus().value());
+        sleep(500);
+        post(caller, "/v1/samples/slow", key, "{\"name\":\"concurrent\"}")
+                .expectStatus().isEqualTo(409)
+                .expectBody().jsonPath("$.error.code").isEqualTo("idempotency_in_progress");
+
+        assertThat(slow.join()).isEqualTo(201);
+        assertThat(executions("create:concurrent")).isEqualTo(1);
+        post(caller, "/v1/samples/slow", key, "{\"name\":\"concurrent\"}")
+                .expectStatus().isCreated()
+                .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true");
+        assertThat(executions("create:concurrent")).isEqualTo(1);
+    }
+
+    @Test
+    void aCrashBetweenCommitAndReplyIsRecoveredByTheRetryWithoutExecutingTwice() {
+        String key = UUID.randomUUID().toString();
+        assertThatThrownBy(() -> client.post().uri("/v1/samples")
+                .header("Authorization", TestCallers.bearer(caller))
+                .header(MutationFilter.KEY_HEADER, key)
+                .header(DROP_REPLY, "true")
+                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"name\":\"crash\"}")
+                .exchange())
+                .isInstanceOf(RuntimeException.class);
+        assertThat(executions("create:crash")).isEqualTo(1);
+
+        post(caller, "/v1/samples", key, "{\"name\":\"crash\"}")
+                .expectStatus().isCreated()
+                .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true")
+                .expectBody().jsonPath("$.data.name").isEqualTo("crash");
+        assertThat(executions("create:crash")).isEqualTo(1);
+        assertThat(samplesNamed("crash")).isEqualTo(1);
+    }
+
+    @Test
+    void aServerErrorIsNotStoredAndLeavesNothingWritten() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples/fail-after-write", key, "{\"name\":\"fails\"}").expectStatus().isEqualTo(500);
+        post(caller, "/v1/samples/fail-after-write", key, "{\"name\":\"fails\"}")
+                .expectStatus().isEqualTo(500)
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        assertThat(samplesNamed("fails")).isZero();
+        assertThat(executions("fail:fails")).isZero();
+    }
+
+    @Test
+    void aRefusalTheEndpointDecidedIsStoredButItsWritesAreUndone() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples/conflict-after-write", key, "{\"name\":\"refused\"}")
+                .expectStatus().isEqualTo(409)
+                .expectBody().jsonPath("$.error.code").isEqualTo("conflict");
+        post(caller, "/v1/samples/conflict-after-write", key, "{\"name\":\"refused\"}")
+                .expectStatus().isEqualTo(409)
+                .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true");
+        assertThat(samplesNamed("refused")).isZero();
+        assertThat(executions("conflict:refused")).isZero();
+    }
+
+    @Test
+    void withoutAKeyAFailedRequestLeavesNoRowAndNoEvent() {
+        long eventsBefore = outboxRowsOfType("sample.created");
+        post(caller, "/v1/samples/fail-after-write", null, "{\"name\":\"no-key\"}").expectStatus().isEqualTo(500);
+        assertThat(samplesNamed("no-key")).isZero();
+        assertThat(outboxRowsOfType("sample.created")).isEqualTo(eventsBefore);
+    }
+
+    @Test
+    void theMutationAndItsOutboxRowCommitTogether() {
+        long eventsBefore = outboxRowsOfType("sample.created");
+        post(caller, "/v1/samples", UUID.randomUUID().toString(), "{\"name\":\"with-event\"}").expectStatus().isCreated();
+        assertThat(samplesNamed("with-event")).isEqualTo(1);
+        assertThat(outboxRowsOfType("sample.created")).isEqualTo(eventsBefore + 1);
+    }
+
+    @Test
+    void aKeyLongerThan255CharactersIsRefused() {
+        post(caller, "/v1/samples", "k".repeat(256), "{\"name\":\"long\"}")
+                .expectStatus().isEqualTo(422)
+                .expectBody()
+                .jsonPath("$.error.code").isEqualTo("validation_error")
+                .jsonPath("$.error.details[0].field").isEqualTo("Idempotency-Key")
+                .jsonPath("$.error.details[0].issue").isEqualTo("too_long");
+        post(caller, "/v1/samples", "k".repeat(255), "{\"name\":\"long\"}").expectStatus().isCreated();
+    }
+
+    @Test
+    void keysAreScopedToTheAccount() {
+        String key = UUID.randomUUID().toString();
+        Caller other = TestCallers.apiCaller("samples:write");
+        String first = post(caller, "/v1/samples", key, "{\"name\":\"scoped\"}").expectStatus().isCreated()
+                .returnResult(String.class).getResponseBody().blockFirst();
+        String second = post(other, "/v1/samples", key, "{\"name\":\"scoped\"}").expectStatus().isCreated()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER)
+                .returnResult(String.class).getResponseBody().blockFirst();
+        assertThat(second).isNotEqualTo(first);
+        assertThat(executions("create:scoped")).isEqualTo(2);
+    }
+
+    @Test
+    void aKeyExpiresAfter24HoursAndTheCleanupJobRemovesIt() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples", key, "{\"name\":\"expiring\"}").expectStatus().isCreated();
+        advanceClockSeconds(24 * 3600 + 1);
+
+        client.post().uri("/internal/jobs/idempotency-cleanup/run")
+                .header("Authorization", TestCallers.bearer(TestCallers.platformAdmin()))
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$.data.object").isEqualTo("job_run")
+                .jsonPath("$.data.ran").isEqualTo(true);
+        long stored = db.sql("SELECT count(*) AS n FROM idempotency_keys WHERE idempotency_key = :key").bind("key", key)
+                .map(row -> row.get("n", Long.class)).one().block();
+        assertThat(stored).isZero();
+
+        post(caller, "/v1/samples", key, "{\"name\":\"expiring\"}")
+                .expectStatus().isCreated()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        assertThat(executions("create:expiring")).isEqualTo(2);
+    }
+
+    @Test
+    void aKeyJustUnder24HoursOldStillReplays() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples", key, "{\"name\":\"fresh\"}").expectStatus().isCreated();
+        advanceClockSeconds(24 * 3600 - 60);
+        post(caller, "/v1/samples", key, "{\"name\":\"fresh\"}")
+                .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true");
+    }
+
+    @Test
+    void jobAndClockControlsAreHiddenFromOrdinaryCallers() {
+        client.post().uri("/internal/jobs/idempotency-cleanup/run").header("Authorization", TestCallers.bearer(caller))
+                .exchange().expectStatus().isNotFound();
+        client.post().uri("/internal/clock").header("Authorization", TestCallers.bearer(caller))
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("advance_seconds", 60))
+                .exchange().expectStatus().isNotFound();
+        client.post().uri("/internal/jobs/idempotency-cleanup/run").exchange().expectStatus().isUnauthorized();
+    }
+
+    private void advanceClockSeconds(long seconds) {
+        client.post().uri("/internal/clock").header("Authorization", TestCallers.bearer(TestCallers.platformAdmin()))
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("advance_seconds", seconds))
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody().jsonPath("$.data.offset_seconds").isEqualTo((int) seconds);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+}
