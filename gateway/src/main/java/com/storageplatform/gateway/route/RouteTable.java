@@ -1,0 +1,85 @@
+package com.storageplatform.gateway.route;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one table of the public API: each collection under {@code /v1}, the service that owns it and the scope
+ * family that guards it ({@code GET} needs {@code <family>:read}, other methods {@code <family>:write}).
+ * Adding a collection is adding one line here.
+ */
+public final class RouteTable {
+
+    /** A collection; {@code readOnly} ones refuse every method but GET. */
+    public record Entry(String path, String service, String scopeFamily, boolean readOnly) {
+
+        static Entry of(String path, String service, String scopeFamily) {
+            return new Entry(path, service, scopeFamily, false);
+        }
+
+        static Entry readOnly(String path, String service, String scopeFamily) {
+            return new Entry(path, service, scopeFamily, true);
+        }
+
+        /** The scope a request with this method needs. */
+        public String scopeFor(String method) {
+            return scopeFamily + ("GET".equals(method) || "HEAD".equals(method) ? ":read" : ":write");
+        }
+    }
+
+    public static final List<Entry> ENTRIES = List.of(
+            Entry.of("sites", "catalogue", "sites"),
+            Entry.readOnly("widgets", "catalogue", "sites"),
+            Entry.of("unit-types", "catalogue", "units"),
+            Entry.of("units", "catalogue", "units"),
+            Entry.readOnly("availability", "catalogue", "units"),
+            Entry.of("products", "catalogue", "catalogue"),
+            Entry.of("coverage-products", "catalogue", "catalogue"),
+            Entry.of("coupons", "catalogue", "catalogue"),
+            Entry.of("rate-plans", "catalogue", "catalogue"),
+            Entry.of("price-rules", "catalogue", "catalogue"),
+            Entry.of("contacts", "commerce", "contacts"),
+            Entry.of("reservations", "commerce", "reservations"),
+            Entry.of("orders", "commerce", "reservations"),
+            Entry.of("agreements", "commerce", "agreements"),
+            Entry.of("subscriptions", "commerce", "agreements"),
+            Entry.of("imports", "commerce", "imports"),
+            Entry.readOnly("reports/occupancy", "commerce", "reports"),
+            Entry.readOnly("reports/revenue", "commerce", "reports"),
+            Entry.of("invoices", "billing", "billing"),
+            Entry.of("credit-notes", "billing", "billing"),
+            Entry.of("payments", "billing", "billing"),
+            Entry.of("payment-methods", "billing", "billing"),
+            Entry.of("mandates", "billing", "billing"),
+            Entry.readOnly("reports/delinquency", "billing", "reports"),
+            Entry.of("test-helpers/mandates", "billing", "billing"),
+            Entry.of("test-helpers/payments", "billing", "billing"),
+            Entry.of("deals", "crm", "crm"),
+            Entry.of("tasks", "crm", "crm"),
+            Entry.of("notes", "crm", "crm"),
+            Entry.of("messages", "crm", "messages"),
+            Entry.of("integration-connections", "crm", "integrations"),
+            Entry.readOnly("reports/conversion", "crm", "reports"),
+            Entry.of("contracts", "compliance", "compliance"),
+            Entry.of("identity-verifications", "compliance", "compliance"),
+            Entry.of("test-helpers/identity-verifications", "compliance", "compliance"),
+            Entry.of("access-credentials", "compliance", "access"),
+            Entry.of("access-events", "compliance", "access"),
+            Entry.of("hardware-devices", "compliance", "access"),
+            Entry.of("webhooks", "webhooks", "webhooks"),
+            Entry.readOnly("events", "webhooks", "events"));
+
+    private RouteTable() {
+    }
+
+    /** The entry whose collection the path is in ({@code /v1/sites}, {@code /v1/sites/{id}/...}). */
+    public static Optional<Entry> match(String path) {
+        if (!path.startsWith("/v1/")) {
+            return Optional.empty();
+        }
+        String rest = path.substring(4);
+        return ENTRIES.stream()
+                .filter(entry -> rest.equals(entry.path()) || rest.startsWith(entry.path() + "/"))
+                .max((a, b) -> Integer.compare(a.path().length(), b.path().length()));
+    }
+}

@@ -1,0 +1,13 @@
+package com.storageplatform.webhooks;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/** The event log, webhook endpoints, signed deliveries, retries and auto-disable. */
+@SpringBootApplication
+public class WebhookDispatcherApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(WebhookDispatcherApplication.class, args);
+    }
+}

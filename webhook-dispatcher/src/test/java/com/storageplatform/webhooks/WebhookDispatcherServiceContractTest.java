@@ -1,0 +1,9 @@
+package com.storageplatform.webhooks;
+
+import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.ServiceContract;
+
+/** webhook-dispatcher boots against real PostgreSQL and Kafka and honours the platform's service contract. */
+@PlatformTest
+class WebhookDispatcherServiceContractTest extends ServiceContract {
+}
