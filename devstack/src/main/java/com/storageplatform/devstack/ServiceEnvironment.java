@@ -1,0 +1,41 @@
+package com.storageplatform.devstack;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** The environment of each service, as docs/configuration.md defines it. */
+final class ServiceEnvironment {
+
+    static final String ENVIRONMENT = "development";
+
+    private ServiceEnvironment() {
+    }
+
+    static Map<String, String> of(Service service, Ports ports, Database database, Keys.CallerTokenKeys keys,
+            String adminToken) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("SERVER_PORT", Integer.toString(ports.service(service)));
+        env.put("PLATFORM_ENVIRONMENT", ENVIRONMENT);
+        if (service.isGateway()) {
+            env.put("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", keys.privateKeyPem());
+            env.put("PLATFORM_ADMIN_TOKEN", adminToken);
+            for (Service backend : Services.backends()) {
+                env.put("PLATFORM_SERVICES_" + backend.shortName().toUpperCase(Locale.ROOT) + "_URL",
+                        "http://127.0.0.1:" + ports.service(backend));
+            }
+            return env;
+        }
+        env.put("PLATFORM_DATABASE_URL", database.serviceUrl());
+        env.put("PLATFORM_DATABASE_USERNAME", database.username());
+        env.put("PLATFORM_DATABASE_PASSWORD", database.password());
+        env.put("PLATFORM_DATABASE_SCHEMA", service.shortName());
+        env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.kafka());
+        env.put("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", keys.publicKeyPem());
+        if (service.name().equals("webhook-dispatcher")) {
+            // Lets developers and the e2e suite receive webhooks on localhost; refused in production.
+            env.put("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST", "true");
+        }
+        return env;
+    }
+}

@@ -1,0 +1,72 @@
+package com.storageplatform.devstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.interfaces.ECPublicKey;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KeysTest {
+
+    @Test
+    void theCallerTokenKeysSurviveAPemRoundTripAndStillSignAndVerify() throws Exception {
+        Keys.CallerTokenKeys pem = Keys.toPem(Keys.generateEcP256());
+
+        PrivateKey privateKey = Keys.parsePrivateKey(pem.privateKeyPem());
+        PublicKey publicKey = Keys.parsePublicKey(pem.publicKeyPem());
+        byte[] payload = "caller token".getBytes(StandardCharsets.UTF_8);
+        Signature signer = Signature.getInstance("SHA256withECDSA");
+        signer.initSign(privateKey);
+        signer.update(payload);
+        byte[] signature = signer.sign();
+        Signature verifier = Signature.getInstance("SHA256withECDSA");
+        verifier.initVerify(publicKey);
+        verifier.update(payload);
+
+        assertThat(verifier.verify(signature)).isTrue();
+        assertThat(((ECPublicKey) publicKey).getParams().getCurve().getField().getFieldSize()).isEqualTo(256);
+    }
+
+    @Test
+    void thePemTextIsPkcs8AndSubjectPublicKeyInfoInLinesOf64() {
+        Keys.CallerTokenKeys pem = Keys.toPem(Keys.generateEcP256());
+
+        assertThat(pem.privateKeyPem()).startsWith("-----BEGIN PRIVATE KEY-----\n")
+                .endsWith("\n-----END PRIVATE KEY-----\n");
+        assertThat(pem.publicKeyPem()).startsWith("-----BEGIN PUBLIC KEY-----\n")
+                .endsWith("\n-----END PUBLIC KEY-----\n");
+        assertThat(pem.publicKeyPem().lines().filter(l -> !l.startsWith("-----")))
+                .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(64));
+        // A P-256 SubjectPublicKeyInfo is always 91 bytes: the id-ecPublicKey and prime256v1 OIDs, the point.
+        assertThat(Keys.derFromPem(pem.publicKeyPem())).hasSize(91);
+    }
+
+    @Test
+    void theAdminTokenIsThePrefixAndFortyBase62Characters() {
+        String token = Keys.newAdminToken();
+
+        assertThat(token).matches("svc_admin_[0-9A-Za-z]{40}");
+        assertThat(Keys.newAdminToken()).isNotEqualTo(token);
+    }
+
+    @Test
+    void secretsAreMadeOnceReadableByTheOwnerOnlyAndKept(@TempDir Path home) throws Exception {
+        Path tokenFile = home.resolve("admin-token");
+        String token = Keys.loadOrCreateAdminToken(tokenFile);
+        Keys.CallerTokenKeys keys = Keys.loadOrCreateCallerTokenKeys(home.resolve("keys"));
+
+        assertThat(Keys.loadOrCreateAdminToken(tokenFile)).isEqualTo(token);
+        assertThat(Keys.loadOrCreateCallerTokenKeys(home.resolve("keys"))).isEqualTo(keys);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                home.resolve("keys/caller-token-private.pem")))).isEqualTo("rw-------");
+    }
+}

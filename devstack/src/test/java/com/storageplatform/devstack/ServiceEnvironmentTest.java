@@ -1,0 +1,66 @@
+package com.storageplatform.devstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class ServiceEnvironmentTest {
+
+    private final Ports ports = new Ports(8080);
+    private final Database database = Database.embedded(ports.postgres());
+    private final Keys.CallerTokenKeys keys = new Keys.CallerTokenKeys("PRIVATE PEM", "PUBLIC PEM");
+
+    private Map<String, String> environmentOf(String name) {
+        return ServiceEnvironment.of(Services.byName(name).orElseThrow(), ports, database, keys, "svc_admin_x");
+    }
+
+    @Test
+    void aServiceGetsItsPortDatabaseSchemaKafkaAndTheVerifyingKey() {
+        assertThat(environmentOf("catalogue-service")).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "SERVER_PORT", "8082",
+                "PLATFORM_DATABASE_URL", "postgresql://127.0.0.1:8100/platform",
+                "PLATFORM_DATABASE_USERNAME", "postgres",
+                "PLATFORM_DATABASE_PASSWORD", "postgres",
+                "PLATFORM_DATABASE_SCHEMA", "catalogue",
+                "SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:8110",
+                "PLATFORM_CALLER_TOKEN_PUBLIC_KEY", "PUBLIC PEM",
+                "PLATFORM_ENVIRONMENT", "development"));
+    }
+
+    @Test
+    void theWebhookDispatcherMayDeliverToLocalhostInDevelopment() {
+        assertThat(environmentOf("webhook-dispatcher"))
+                .containsEntry("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST", "true")
+                .containsEntry("PLATFORM_DATABASE_SCHEMA", "webhooks");
+        assertThat(environmentOf("billing-service")).doesNotContainKey("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST");
+    }
+
+    @Test
+    void theGatewayGetsTheSigningKeyTheAdminTokenAndEveryServiceUrl() {
+        assertThat(environmentOf("gateway")).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+                Map.entry("SERVER_PORT", "8080"),
+                Map.entry("PLATFORM_ENVIRONMENT", "development"),
+                Map.entry("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", "PRIVATE PEM"),
+                Map.entry("PLATFORM_ADMIN_TOKEN", "svc_admin_x"),
+                Map.entry("PLATFORM_SERVICES_AUTH_URL", "http://127.0.0.1:8081"),
+                Map.entry("PLATFORM_SERVICES_CATALOGUE_URL", "http://127.0.0.1:8082"),
+                Map.entry("PLATFORM_SERVICES_COMMERCE_URL", "http://127.0.0.1:8083"),
+                Map.entry("PLATFORM_SERVICES_BILLING_URL", "http://127.0.0.1:8084"),
+                Map.entry("PLATFORM_SERVICES_CRM_URL", "http://127.0.0.1:8085"),
+                Map.entry("PLATFORM_SERVICES_COMPLIANCE_URL", "http://127.0.0.1:8086"),
+                Map.entry("PLATFORM_SERVICES_WEBHOOKS_URL", "http://127.0.0.1:8087")));
+    }
+
+    @Test
+    void anExternalDatabaseIsPassedOnWithItsCredentials() {
+        Database external = Database.parse("postgresql://app:pw@db.local:5433/platform");
+        Map<String, String> env = ServiceEnvironment.of(Services.byName("crm-service").orElseThrow(), ports,
+                external, keys, "t");
+
+        assertThat(env).containsEntry("PLATFORM_DATABASE_URL", "postgresql://db.local:5433/platform")
+                .containsEntry("PLATFORM_DATABASE_USERNAME", "app")
+                .containsEntry("PLATFORM_DATABASE_PASSWORD", "pw");
+    }
+}
