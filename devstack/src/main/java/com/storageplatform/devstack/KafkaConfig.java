@@ -22,12 +22,17 @@ public final class KafkaConfig {
      * log, which would go stale when the same data directory is started with another base port.
      */
     public static Map<String, String> properties(Ports ports, Path dataDir) {
+        return properties(ports.kafka(), ports.kafkaController(), dataDir);
+    }
+
+    /** The same settings on any two ports (platform-kit's outage tests run such a broker). */
+    public static Map<String, String> properties(int port, int controllerPort, Path dataDir) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("process.roles", "broker,controller");
         p.put("node.id", Integer.toString(NODE_ID));
-        p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + ports.kafkaController());
-        p.put("listeners", "PLAINTEXT://127.0.0.1:" + ports.kafka() + ",CONTROLLER://127.0.0.1:" + ports.kafkaController());
-        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + ports.kafka());
+        p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
+        p.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
         p.put("controller.listener.names", "CONTROLLER");
         p.put("inter.broker.listener.name", "PLAINTEXT");
         p.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");

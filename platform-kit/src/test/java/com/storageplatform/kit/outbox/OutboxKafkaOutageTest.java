@@ -3,7 +3,6 @@ package com.storageplatform.kit.outbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.testsupport.KafkaServerProcess;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
 import java.time.Duration;

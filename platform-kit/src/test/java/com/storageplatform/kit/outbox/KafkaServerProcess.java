@@ -1,4 +1,4 @@
-package com.storageplatform.kit.testsupport;
+package com.storageplatform.kit.outbox;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,14 +12,16 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import com.storageplatform.devstack.KafkaConfig;
 import org.apache.kafka.common.Uuid;
 
 /**
- * A real Kafka broker (KRaft, combined broker and controller) in a process of its own, started from the test
- * classpath's Kafka jars with a fixed port and a data directory that survives a restart. Outage tests stop it
- * and start it again, which the in-process embedded broker cannot do on the same address.
+ * A real Kafka broker (KRaft, combined broker and controller, configured as the devstack's) in a process of its
+ * own, started from the test classpath's Kafka jars with a fixed port and a data directory that survives a
+ * restart. The outage test stops it and starts it again, which the in-process embedded broker cannot do on the
+ * same address.
  */
-public final class KafkaServerProcess implements AutoCloseable {
+final class KafkaServerProcess implements AutoCloseable {
 
     private final Path home;
     private final int port;
@@ -33,7 +35,7 @@ public final class KafkaServerProcess implements AutoCloseable {
     }
 
     /** Formats a fresh data directory and starts the broker on free ports. */
-    public static KafkaServerProcess startNew() {
+    static KafkaServerProcess startNew() {
         try {
             KafkaServerProcess kafka = new KafkaServerProcess(Files.createTempDirectory("kafka-process"), freePort(),
                     freePort());
@@ -82,25 +84,7 @@ public final class KafkaServerProcess implements AutoCloseable {
     }
 
     private void writeConfig() throws IOException {
-        String properties = String.join("\n",
-                "process.roles=broker,controller",
-                "node.id=1",
-                "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
-                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
-                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
-                "controller.listener.names=CONTROLLER",
-                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-                "log.dirs=" + home.resolve("data"),
-                "num.partitions=3",
-                "auto.create.topics.enable=true",
-                "offsets.topic.replication.factor=1",
-                "transaction.state.log.replication.factor=1",
-                "transaction.state.log.min.isr=1",
-                "share.coordinator.state.topic.replication.factor=1",
-                "share.coordinator.state.topic.min.isr=1",
-                "group.initial.rebalance.delay.ms=0",
-                "");
-        Files.writeString(config(), properties);
+        Files.writeString(config(), KafkaConfig.render(KafkaConfig.properties(port, controllerPort, home.resolve("data"))));
     }
 
     private Process run(List<String> mainAndArgs, boolean waitForExit) {
