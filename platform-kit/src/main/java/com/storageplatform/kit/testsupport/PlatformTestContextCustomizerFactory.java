@@ -24,10 +24,14 @@ public class PlatformTestContextCustomizerFactory implements ContextCustomizerFa
     @Override
     public ContextCustomizer createContextCustomizer(Class<?> testClass,
             List<ContextConfigurationAttributes> configAttributes) {
-        if (!AnnotatedElementUtils.hasAnnotation(testClass, PlatformTest.class)) {
+        if (!isPlatformTest(testClass)) {
             return null;
         }
         return new SchemaCustomizer(schemaFor(testClass));
+    }
+
+    static boolean isPlatformTest(Class<?> testClass) {
+        return AnnotatedElementUtils.hasAnnotation(testClass, PlatformTest.class);
     }
 
     static String schemaFor(Class<?> testClass) {
