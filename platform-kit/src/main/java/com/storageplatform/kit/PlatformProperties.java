@@ -1,6 +1,7 @@
 package com.storageplatform.kit;
 
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -12,7 +13,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("platform")
 public record PlatformProperties(Service service, String environment, CallerToken callerToken, Outbox outbox,
-        Jobs jobs) {
+        Jobs jobs, Security security) {
 
     public PlatformProperties {
         service = service == null ? new Service(null) : service;
@@ -20,6 +21,7 @@ public record PlatformProperties(Service service, String environment, CallerToke
         callerToken = callerToken == null ? new CallerToken(null) : callerToken;
         outbox = outbox == null ? new Outbox(null, null, null) : outbox;
         jobs = jobs == null ? new Jobs(null) : jobs;
+        security = security == null ? new Security(null) : security;
     }
 
     public boolean isProduction() {
@@ -36,6 +38,13 @@ public record PlatformProperties(Service service, String environment, CallerToke
 
     /** @param relayEnabled false stops this process relaying its outbox (another process does) */
     public record Outbox(Duration pollInterval, Integer batchSize, Boolean relayEnabled) {
+    }
+
+    /** @param publicPaths path patterns served without a caller token (the auth service's {@code /oauth/**}) */
+    public record Security(List<String> publicPaths) {
+        public List<String> publicPathsOrNone() {
+            return publicPaths == null ? List.of() : publicPaths;
+        }
     }
 
     /** @param scheduled false runs jobs only on demand (tests) */

@@ -9,6 +9,8 @@ import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.ErrorResponse;
 import com.storageplatform.kit.web.JsonResponses;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -49,7 +51,9 @@ public class KitSecurityAutoConfiguration {
 
     @Bean
     SecurityWebFilterChain callerTokenSecurity(ServerHttpSecurity http, ReactiveJwtDecoder decoder,
-            JsonResponses json) {
+            JsonResponses json, PlatformProperties properties) {
+        List<String> open = new ArrayList<>(List.of("/health", "/internal/ready"));
+        open.addAll(properties.security().publicPathsOrNone());
         ErrorResponse unauthorized = ErrorResponse.of(
                 new ApiException(ErrorCode.UNAUTHORIZED, "A valid credential is required."));
         ErrorResponse forbidden = ErrorResponse.of(
@@ -63,7 +67,7 @@ public class KitSecurityAutoConfiguration {
                         org.springframework.security.web.server.savedrequest.NoOpServerRequestCache.getInstance()))
                 .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
                 .authorizeExchange(exchanges -> exchanges
-                        .pathMatchers("/health", "/internal/ready").permitAll()
+                        .pathMatchers(open.toArray(String[]::new)).permitAll()
                         .anyExchange().authenticated())
                 .oauth2ResourceServer(server -> server
                         .jwt(jwt -> jwt.jwtDecoder(decoder).jwtAuthenticationConverter(token -> Mono

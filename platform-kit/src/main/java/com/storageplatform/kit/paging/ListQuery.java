@@ -1,5 +1,6 @@
 package com.storageplatform.kit.paging;
 
+import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
 import java.util.ArrayList;
@@ -43,6 +44,15 @@ public final class ListQuery {
         if (value != null) {
             conditions.add(condition);
             bindings.put(name, value);
+        }
+        return this;
+    }
+
+    /** For a site-restricted caller, only rows whose {@code column} is one of its sites. */
+    public ListQuery withinSites(Caller caller, String column) {
+        if (caller.isSiteRestricted()) {
+            conditions.add(column + " = ANY(:caller_site_ids)");
+            bindings.put("caller_site_ids", caller.siteIds().toArray(UUID[]::new));
         }
         return this;
     }

@@ -85,10 +85,8 @@ public class MutationFilter implements WebFilter, Ordered {
             return Mono.error(ApiException.invalid(KEY_HEADER, FieldIssue.INVALID));
         }
         return Callers.current().map(Optional::of).defaultIfEmpty(Optional.empty()).flatMap(caller -> {
-            if (caller.isEmpty()) {
-                return chain.filter(exchange);
-            }
-            if (key == null) {
+            // Keys are scoped to the caller's account: a public endpoint (the OAuth token endpoint) has none.
+            if (key == null || caller.isEmpty()) {
                 return inTransaction(exchange, chain);
             }
             return readBody(request).flatMap(body -> idempotent(exchange, chain, caller.get(), key, body));
