@@ -1,40 +1,106 @@
 package com.storageplatform.gateway;
 
+import com.storageplatform.kit.caller.Introspection;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
+import reactor.netty.http.server.HttpServerRequest;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A real HTTP server standing in for a service behind the gateway: it answers readiness with a status the test
- * sets and echoes what reached it, so routing can be checked without starting the services.
+ * A real HTTP server standing in for a service behind the gateway. It records what reached it, answers
+ * readiness with a status the test sets, can be made slow, and (as the auth service) answers introspection
+ * from a table of tokens the test fills.
  */
 final class FakeService implements AutoCloseable {
 
-    private final DisposableServer server;
+    static final JsonMapper JSON = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
+
+    record Received(String method, String uri, Map<String, String> headers) {
+    }
+
+    private final String name;
+    private final int port;
+    private final AtomicReference<DisposableServer> server = new AtomicReference<>();
     final AtomicInteger readyStatus = new AtomicInteger(200);
+    final AtomicReference<Duration> delay = new AtomicReference<>(Duration.ZERO);
+    final AtomicReference<String> responseHeader = new AtomicReference<>();
+    final Map<String, Introspection> tokens = new ConcurrentHashMap<>();
+    final AtomicInteger introspections = new AtomicInteger();
+    final List<Received> received = new CopyOnWriteArrayList<>();
 
     FakeService(String name) {
-        server = HttpServer.create()
-                .host("127.0.0.1")
-                .port(0)
+        this.name = name;
+        DisposableServer started = bind(0);
+        this.port = started.port();
+        server.set(started);
+    }
+
+    private DisposableServer bind(int onPort) {
+        return HttpServer.create().host("127.0.0.1").port(onPort)
                 .route(routes -> routes
                         .get("/internal/ready", (request, response) -> response.status(readyStatus.get())
                                 .header("Content-Type", "application/json")
                                 .sendString(Mono.just("{\"status\":\"" + (readyStatus.get() == 200 ? "ok" : "degraded") + "\"}")))
-                        .route(request -> true, (request, response) -> response.status(200)
-                                .header("Content-Type", "application/json")
-                                .sendString(Mono.just("{\"data\":{\"service\":\"" + name + "\",\"path\":\""
-                                        + request.uri() + "\"}}"))))
+                        .post("/internal/introspect", (request, response) -> request.receive().aggregate().asString()
+                                .flatMap(body -> {
+                                    record(request);
+                                    introspections.incrementAndGet();
+                                    String token = JSON.readTree(body).path("token").asString();
+                                    Introspection answer = tokens.getOrDefault(token, Introspection.inactive());
+                                    return response.header("Content-Type", "application/json")
+                                            .sendString(Mono.just(JSON.writeValueAsString(answer))).then();
+                                }))
+                        .route(request -> true, (request, response) -> {
+                            record(request);
+                            String extra = responseHeader.get();
+                            if (extra != null) {
+                                String[] parts = extra.split(":", 2);
+                                response.header(parts[0], parts[1]);
+                            }
+                            return Mono.delay(delay.get()).then(response.status(200)
+                                    .header("Content-Type", "application/json")
+                                    .sendString(Mono.just("{\"data\":{\"service\":\"" + name + "\"}}")).then());
+                        }))
                 .bindNow();
     }
 
+    private void record(HttpServerRequest request) {
+        Map<String, String> headers = new java.util.HashMap<>();
+        request.requestHeaders().forEach(entry -> headers.put(entry.getKey().toLowerCase(), entry.getValue()));
+        received.add(new Received(request.method().name(), request.uri(), headers));
+    }
+
+    Received last() {
+        return received.get(received.size() - 1);
+    }
+
     String url() {
-        return "http://127.0.0.1:" + server.port();
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** Stops listening (the service is down) until {@link #start()}. */
+    void stop() {
+        server.getAndSet(null).disposeNow();
+    }
+
+    void start() {
+        server.set(bind(port));
     }
 
     @Override
     public void close() {
-        server.disposeNow();
+        DisposableServer running = server.getAndSet(null);
+        if (running != null) {
+            running.disposeNow();
+        }
     }
 }

@@ -1,9 +1,5 @@
 package com.storageplatform.gateway;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -17,22 +13,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @AutoConfigureWebTestClient
 class GatewayBasicsTest {
 
-    static final List<String> SERVICES = List.of("auth", "catalogue", "commerce", "billing", "crm", "compliance",
-            "webhooks");
-    static final Map<String, FakeService> BACKENDS = new LinkedHashMap<>();
-
-    static {
-        SERVICES.forEach(name -> BACKENDS.put(name, new FakeService(name)));
-    }
-
     @DynamicPropertySource
     static void services(DynamicPropertyRegistry registry) {
-        BACKENDS.forEach((name, backend) -> registry.add("platform.services." + name + ".url", backend::url));
-    }
-
-    @AfterAll
-    static void stop() {
-        BACKENDS.values().forEach(FakeService::close);
+        Backends.register(registry);
     }
 
     @Autowired
@@ -53,14 +36,14 @@ class GatewayBasicsTest {
                 .jsonPath("$.status").isEqualTo("ok")
                 .jsonPath("$.database").isEqualTo("ok");
 
-        BACKENDS.get("billing").readyStatus.set(503);
+        Backends.get("billing").readyStatus.set(503);
         try {
             client.get().uri("/v1/ready").exchange()
                     .expectStatus().isEqualTo(503)
                     .expectBody()
                     .jsonPath("$.status").isEqualTo("degraded");
         } finally {
-            BACKENDS.get("billing").readyStatus.set(200);
+            Backends.get("billing").readyStatus.set(200);
         }
     }
 

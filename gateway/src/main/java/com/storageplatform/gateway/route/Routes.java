@@ -21,4 +21,9 @@ class Routes {
         routes.route("admin", route -> route.path("/admin/v1/**").uri(services.urlOf("auth")));
         return routes.build();
     }
+
+    @Bean
+    ServiceResilience serviceResilience() {
+        return new ServiceResilience();
+    }
 }

@@ -24,6 +24,11 @@ public record Caller(UUID accountId, UUID operatorId, Environment environment, S
         siteIds = siteIds == null ? null : Set.copyOf(siteIds);
     }
 
+    /** The same caller within one request: the gateway's cached tokens leave the request id to the header. */
+    public Caller withRequestId(String id) {
+        return new Caller(accountId, operatorId, environment, scopes, siteIds, actorType, credentialId, id);
+    }
+
     public boolean isPlatformAdmin() {
         return actorType == ActorType.PLATFORM_ADMIN;
     }

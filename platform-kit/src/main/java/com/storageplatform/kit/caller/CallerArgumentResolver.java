@@ -1,5 +1,6 @@
 package com.storageplatform.kit.caller;
 
+import com.storageplatform.kit.web.RequestIds;
 import org.springframework.core.MethodParameter;
 import org.springframework.web.reactive.BindingContext;
 import org.springframework.web.reactive.result.method.HandlerMethodArgumentResolver;
@@ -17,6 +18,8 @@ public class CallerArgumentResolver implements HandlerMethodArgumentResolver {
     @Override
     public Mono<Object> resolveArgument(MethodParameter parameter, BindingContext context,
             ServerWebExchange exchange) {
-        return Callers.required().cast(Object.class);
+        return Callers.required()
+                .map(caller -> caller.requestId() == null ? caller.withRequestId(RequestIds.of(exchange)) : caller)
+                .cast(Object.class);
     }
 }

@@ -50,8 +50,10 @@ public final class CallerTokenSigner {
                 .expirationTime(Date.from(now.plus(lifetime)))
                 .claim(CallerTokenClaims.SCOPES, caller.scopes().stream().sorted().toList())
                 .claim(CallerTokenClaims.ACTOR_TYPE, caller.actorType().value())
-                .claim(CallerTokenClaims.CREDENTIAL_ID, caller.credentialId())
-                .claim(CallerTokenClaims.REQUEST_ID, caller.requestId());
+                .claim(CallerTokenClaims.CREDENTIAL_ID, caller.credentialId());
+        if (caller.requestId() != null) {
+            claims.claim(CallerTokenClaims.REQUEST_ID, caller.requestId());
+        }
         if (caller.accountId() != null) {
             claims.claim(CallerTokenClaims.ACCOUNT_ID, caller.accountId().toString());
         }

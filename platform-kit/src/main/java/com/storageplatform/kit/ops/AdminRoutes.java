@@ -3,15 +3,12 @@ package com.storageplatform.kit.ops;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Callers;
 import com.storageplatform.kit.jobs.JobScheduler;
+import com.storageplatform.kit.time.ClockControl;
 import com.storageplatform.kit.time.PlatformClock;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
-import com.storageplatform.kit.web.FieldIssue;
-import java.time.Duration;
-import java.time.Instant;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
-import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
 
@@ -33,12 +30,6 @@ public final class AdminRoutes {
     record JobRunView(String object, String job, boolean ran, String result) {
     }
 
-    record ClockView(String object, Instant now, long offsetSeconds) {
-    }
-
-    record ClockChange(Long advanceSeconds, Long offsetSeconds) {
-    }
-
     public static RouterFunction<ServerResponse> routes(JobScheduler jobs, PlatformClock clock) {
         return RouterFunctions.route()
                 .POST("/internal/jobs/{name}/run", request -> platformAdmin()
@@ -46,27 +37,11 @@ public final class AdminRoutes {
                         .switchIfEmpty(Mono.error(() -> ApiException.notFound("job")))
                         .flatMap(jobs::runNow)
                         .flatMap(run -> ok(new JobRunView("job_run", run.job(), run.ran(), run.result()))))
-                .GET("/internal/clock", request -> platformAdmin().then(ok(view(clock))))
-                .POST("/internal/clock", request -> platformAdmin().then(change(request, clock)))
+                .GET("/internal/clock", request -> platformAdmin().then(ok(ClockControl.view(clock))))
+                .POST("/internal/clock", request -> platformAdmin()
+                        .then(request.bodyToMono(ClockControl.Change.class))
+                        .flatMap(change -> ok(ClockControl.apply(clock, change))))
                 .build();
-    }
-
-    private static Mono<ServerResponse> change(ServerRequest request, PlatformClock clock) {
-        return request.bodyToMono(ClockChange.class).flatMap(change -> {
-            if ((change.advanceSeconds() == null) == (change.offsetSeconds() == null)) {
-                return Mono.error(ApiException.invalid("advance_seconds", FieldIssue.REQUIRED));
-            }
-            if (change.advanceSeconds() != null) {
-                clock.advance(Duration.ofSeconds(change.advanceSeconds()));
-            } else {
-                clock.setOffset(Duration.ofSeconds(change.offsetSeconds()));
-            }
-            return ok(view(clock));
-        });
-    }
-
-    private static ClockView view(PlatformClock clock) {
-        return new ClockView("clock", clock.instant(), clock.offset().toSeconds());
     }
 
     private static Mono<Caller> platformAdmin() {

@@ -125,7 +125,9 @@ public final class ErrorMapper {
                     "The request body must be JSON, sent with Content-Type: application/json.");
             case 401 -> new ApiException(ErrorCode.UNAUTHORIZED, "A valid credential is required.");
             case 403 -> new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "The credential may not do this.");
-            case 503 -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The service is unavailable; retry shortly.");
+            case 502, 503 -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
+                    "The service is unavailable; retry shortly.", List.of(), Map.of("Retry-After", "5"));
+            case 504 -> new ApiException(ErrorCode.GATEWAY_TIMEOUT, "The service did not answer in time.");
             default -> status >= 400 && status < 500
                     ? new ApiException(ErrorCode.INVALID_REQUEST, HttpStatus.valueOf(status), "The request was refused.",
                             List.of(), Map.of())

@@ -1,0 +1,52 @@
+package com.storageplatform.gateway.access;
+
+import com.storageplatform.gateway.GatewayProperties;
+import com.storageplatform.gateway.ratelimit.InMemoryRateLimiter;
+import com.storageplatform.gateway.ratelimit.RateLimiter;
+import com.storageplatform.gateway.ratelimit.RedisRateLimiter;
+import com.storageplatform.gateway.route.ServiceDirectory;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/** Wires authentication, introspection and rate limiting; Redis only when the deployment turns it on. */
+@Configuration(proxyBeanMethods = false)
+class AccessConfiguration {
+
+    @Bean
+    CallerTokens callerTokens(GatewayProperties properties) {
+        return new CallerTokens(properties.callerToken().privateKey());
+    }
+
+    @Bean
+    RevocationNotices revocationNotices(GatewayProperties properties,
+            ObjectProvider<ReactiveStringRedisTemplate> redis) {
+        return properties.rateLimits().redis()
+                ? RevocationNotices.redis(redis.getObject(), properties.introspection().cacheTtlOrDefault())
+                : RevocationNotices.local();
+    }
+
+    @Bean
+    RateLimiter rateLimiter(GatewayProperties properties, ObjectProvider<ReactiveStringRedisTemplate> redis) {
+        return properties.rateLimits().redis()
+                ? new RedisRateLimiter(redis.getObject())
+                : new InMemoryRateLimiter(Clock.systemUTC());
+    }
+
+    @Bean
+    Introspector introspector(WebClient.Builder webClients, ServiceDirectory services, CallerTokens callerTokens,
+            RevocationNotices notices, Clock clock, GatewayProperties properties) {
+        return new Introspector(webClients.build(), services.urlOf("auth"), callerTokens, notices, clock,
+                properties.introspection().cacheTtlOrDefault());
+    }
+
+    @Bean
+    AccessFilter accessFilter(Introspector introspector, CallerTokens callerTokens, GatewayProperties properties,
+            RateLimiter rateLimiter) {
+        return new AccessFilter(introspector, callerTokens, properties.adminToken(), rateLimiter,
+                properties.rateLimits());
+    }
+}

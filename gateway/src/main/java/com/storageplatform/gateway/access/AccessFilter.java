@@ -1,0 +1,155 @@
+package com.storageplatform.gateway.access;
+
+import com.storageplatform.gateway.GatewayProperties;
+import com.storageplatform.gateway.ratelimit.RateLimiter;
+import com.storageplatform.gateway.route.RouteTable;
+import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.web.RequestIds;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * Who may pass, before anything is routed:
+ * <ul>
+ *   <li>{@code /v1/<collection>}: a Bearer credential the auth service vouches for (never a refresh token), the
+ *       exact scope the route table names for the method, then the credential's rate limit; the service gets a
+ *       signed caller token instead of the client's secret;</li>
+ *   <li>{@code /admin/v1}: the platform admin token, compared in constant time;</li>
+ *   <li>{@code /oauth}: public, limited per source IP;</li>
+ *   <li>{@code /v1/ready}: public, 30 a minute per source IP.</li>
+ * </ul>
+ * Client-sent internal headers are stripped from every request. An unknown /v1 path is left to become 404.
+ */
+public final class AccessFilter implements WebFilter, Ordered {
+
+    /** Runs after the request id is assigned and before Spring Cloud Gateway routes. */
+    public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
+
+    private final Introspector introspector;
+    private final CallerTokens callerTokens;
+    private final AdminToken adminToken;
+    private final RateLimiter rateLimiter;
+    private final GatewayProperties.RateLimits limits;
+
+    public AccessFilter(Introspector introspector, CallerTokens callerTokens, String adminToken,
+            RateLimiter rateLimiter, GatewayProperties.RateLimits limits) {
+        this.introspector = introspector;
+        this.callerTokens = callerTokens;
+        this.adminToken = new AdminToken(adminToken);
+        this.rateLimiter = rateLimiter;
+        this.limits = limits;
+    }
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange original, WebFilterChain chain) {
+        ServerWebExchange exchange = original.mutate().request(InternalHeaders.strip(original.getRequest())).build();
+        String path = exchange.getRequest().getPath().value();
+        if (path.equals("/v1/ready")) {
+            return limit(exchange, "ready:" + clientIp(exchange), limits.ready()).then(chain.filter(exchange));
+        }
+        if (path.equals("/admin/v1") || path.startsWith("/admin/v1/")) {
+            return admin(exchange, chain);
+        }
+        if (path.startsWith("/oauth/")) {
+            return limit(exchange, "ip:" + clientIp(exchange), limits.unauthenticated())
+                    .then(chain.filter(RevocationReports.watch(exchange, introspector)));
+        }
+        Optional<RouteTable.Entry> route = RouteTable.match(path);
+        if (route.isEmpty()) {
+            return chain.filter(exchange);
+        }
+        return api(exchange, chain, route.get());
+    }
+
+    private Mono<Void> api(ServerWebExchange exchange, WebFilterChain chain, RouteTable.Entry route) {
+        HttpMethod method = exchange.getRequest().getMethod();
+        boolean read = method == HttpMethod.GET || method == HttpMethod.HEAD;
+        if (route.readOnly() && !read) {
+            return Mono.error(new ApiException(ErrorCode.METHOD_NOT_ALLOWED, ErrorCode.METHOD_NOT_ALLOWED.status(),
+                    "/v1/" + route.path() + " is read-only.", List.of(), Map.of("Allow", "GET")));
+        }
+        Optional<String> token = BearerToken.parse(exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION))
+                .filter(BearerToken::isApiCredential);
+        if (token.isEmpty()) {
+            return unauthenticated(exchange);
+        }
+        return introspector.introspect(token.get()).flatMap(credential -> {
+            if (!credential.active() || "refresh_token".equals(credential.kind())) {
+                return unauthenticated(exchange);
+            }
+            String scope = route.scopeFor(method.name());
+            if (credential.scopes() == null || !credential.scopes().contains(scope)) {
+                return Mono.error(new ApiException(ErrorCode.INSUFFICIENT_SCOPE,
+                        "This credential lacks the scope " + scope + ", which this request needs."));
+            }
+            GatewayProperties.Limit limit = credential.environment() == Environment.LIVE ? limits.live() : limits.test();
+            return limit(exchange, "credential:" + credential.credentialId(), limit)
+                    .then(chain.filter(forward(exchange, callerTokens.forCredential(credential))));
+        });
+    }
+
+    private Mono<Void> admin(ServerWebExchange exchange, WebFilterChain chain) {
+        Optional<String> token = BearerToken.parse(exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
+        if (token.isEmpty() || !adminToken.matches(token.get())) {
+            return unauthenticated(exchange);
+        }
+        return chain.filter(RevocationReports.watch(forward(exchange, callerTokens.platformAdmin()), introspector));
+    }
+
+    /** A refused credential still costs a token from the source IP's bucket, which slows down guessing. */
+    private Mono<Void> unauthenticated(ServerWebExchange exchange) {
+        return limit(exchange, "ip:" + clientIp(exchange), limits.unauthenticated())
+                .then(Mono.error(new ApiException(ErrorCode.UNAUTHORIZED,
+                        "A valid credential is required: send Authorization: Bearer <key>.")));
+    }
+
+    /** Takes a token, sets the RateLimit-* headers, and refuses with 429 and Retry-After when the bucket is empty. */
+    private Mono<Void> limit(ServerWebExchange exchange, String key, GatewayProperties.Limit limit) {
+        return rateLimiter.take(key, limit).flatMap(decision -> {
+            HttpHeaders headers = exchange.getResponse().getHeaders();
+            headers.set("RateLimit-Limit", Integer.toString(decision.limit()));
+            headers.set("RateLimit-Remaining", Integer.toString(decision.remaining()));
+            headers.set("RateLimit-Reset", Long.toString(decision.resetSeconds()));
+            if (decision.allowed()) {
+                return Mono.empty();
+            }
+            String wait = Long.toString(decision.retryAfterSeconds());
+            return Mono.error(new ApiException(ErrorCode.RATE_LIMITED, ErrorCode.RATE_LIMITED.status(),
+                    "Too many requests: retry after " + wait + " seconds.", List.of(), Map.of("Retry-After", wait)));
+        });
+    }
+
+    /** The request as the service sees it: the caller token in place of the client's secret, and the request id. */
+    private static ServerWebExchange forward(ServerWebExchange exchange, String callerToken) {
+        String requestId = RequestIds.of(exchange);
+        ServerHttpRequest request = exchange.getRequest().mutate()
+                .headers(headers -> {
+                    headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + callerToken);
+                    headers.set(RequestIds.HEADER, requestId);
+                })
+                .build();
+        return exchange.mutate().request(request).build();
+    }
+
+    private static String clientIp(ServerWebExchange exchange) {
+        InetSocketAddress remote = exchange.getRequest().getRemoteAddress();
+        return remote == null || remote.getAddress() == null ? "unknown" : remote.getAddress().getHostAddress();
+    }
+}

@@ -1,0 +1,264 @@
+package com.storageplatform.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.kit.caller.ActorType;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.CallerTokenVerifier;
+import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.caller.Introspection;
+import com.storageplatform.kit.caller.Pem;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.TestCallers;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.http.MediaType;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/** Authentication, exact scopes, caller tokens, header hygiene and revocation, against real HTTP backends. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureWebTestClient
+class GatewayAccessTest {
+
+    @DynamicPropertySource
+    static void services(DynamicPropertyRegistry registry) {
+        Backends.register(registry);
+    }
+
+    @Autowired
+    WebTestClient client;
+
+    private final ReactiveJwtDecoder callerTokens = CallerTokenVerifier.decoder(Pem.publicKey(TestCallers.publicKeyPem()));
+    private final FakeService auth = Backends.get("auth");
+    private final FakeService billing = Backends.get("billing");
+
+    @BeforeEach
+    void clear() {
+        auth.tokens.clear();
+        billing.received.clear();
+        auth.received.clear();
+    }
+
+    private String issue(String kind, Environment environment, List<UUID> sites, String... scopes) {
+        String token = "svc_" + (environment == Environment.LIVE ? "live_" : "test_") + UUID.randomUUID().toString().replace("-", "");
+        if (kind.equals("refresh_token")) {
+            token = "svc_rt_" + UUID.randomUUID().toString().replace("-", "");
+        }
+        auth.tokens.put(token, new Introspection(true, Ids.newId().toString(), kind, Ids.newId(), Ids.newId(),
+                environment, List.of(scopes), sites, ActorType.API, null));
+        return token;
+    }
+
+    private WebTestClient.ResponseSpec get(String path, String token) {
+        return client.get().uri(path).header("Authorization", "Bearer " + token).exchange();
+    }
+
+    @Test
+    void aMissingMalformedOrUnknownCredentialIsUnauthorized() {
+        client.get().uri("/v1/payments").exchange()
+                .expectStatus().isUnauthorized()
+                .expectHeader().exists("RateLimit-Limit")
+                .expectBody().jsonPath("$.error.code").isEqualTo("unauthorized");
+        client.get().uri("/v1/payments").header("Authorization", "Basic abc").exchange().expectStatus().isUnauthorized();
+        client.get().uri("/v1/payments").header("Authorization", "Bearer").exchange().expectStatus().isUnauthorized();
+        client.get().uri("/v1/payments").header("Authorization", "Bearer svc_live_%%%").exchange().expectStatus().isUnauthorized();
+        get("/v1/payments", "svc_live_" + "x".repeat(40)).expectStatus().isUnauthorized();
+        get("/v1/payments", "not_our_format_at_all_but_long_enough").expectStatus().isUnauthorized();
+        assertThat(billing.received).isEmpty();
+    }
+
+    @Test
+    void aRefreshTokenIsNeverAV1Credential() {
+        String refresh = issue("refresh_token", Environment.LIVE, null, "billing:read");
+        get("/v1/payments", refresh).expectStatus().isUnauthorized();
+        assertThat(auth.introspections.get()).isGreaterThanOrEqualTo(0);
+        assertThat(billing.received).isEmpty();
+    }
+
+    @Test
+    void scopesAreExactAndWriteDoesNotImplyRead() {
+        String writer = issue("api_key", Environment.LIVE, null, "billing:write");
+        String reader = issue("api_key", Environment.LIVE, null, "billing:read");
+        get("/v1/payments", writer)
+                .expectStatus().isForbidden()
+                .expectBody()
+                .jsonPath("$.error.code").isEqualTo("insufficient_scope")
+                .jsonPath("$.error.message").value(message -> assertThat((String) message).contains("billing:read"));
+        get("/v1/payments", reader).expectStatus().isOk();
+        client.post().uri("/v1/payments").header("Authorization", "Bearer " + reader)
+                .contentType(MediaType.APPLICATION_JSON).bodyValue("{}")
+                .exchange().expectStatus().isForbidden()
+                .expectBody().jsonPath("$.error.message").value(message -> assertThat((String) message).contains("billing:write"));
+        client.post().uri("/v1/payments").header("Authorization", "Bearer " + writer)
+                .contentType(MediaType.APPLICATION_JSON).bodyValue("{}")
+                .exchange().expectStatus().isOk();
+    }
+
+    @Test
+    void aReadOnlyCollectionRefusesOtherMethods() {
+        String events = issue("api_key", Environment.LIVE, null, "events:read");
+        client.post().uri("/v1/events").header("Authorization", "Bearer " + events)
+                .contentType(MediaType.APPLICATION_JSON).bodyValue("{}")
+                .exchange()
+                .expectStatus().isEqualTo(405)
+                .expectHeader().valueEquals("Allow", "GET")
+                .expectBody().jsonPath("$.error.code").isEqualTo("method_not_allowed");
+    }
+
+    @Test
+    void theServiceGetsASignedCallerTokenNeverTheClientsSecret() {
+        UUID site = Ids.newId();
+        String key = issue("api_key", Environment.TEST, List.of(site), "billing:read");
+        Introspection issued = auth.tokens.get(key);
+        get("/v1/payments/abc", key).expectStatus().isOk();
+
+        FakeService.Received received = billing.last();
+        assertThat(received.uri()).isEqualTo("/v1/payments/abc");
+        String authorization = received.headers().get("authorization");
+        assertThat(authorization).startsWith("Bearer ey").doesNotContain(key);
+        Caller caller = callerTokens.decode(authorization.substring(7)).map(CallerTokenVerifier::toCaller).block();
+        assertThat(caller.accountId()).isEqualTo(issued.accountId());
+        assertThat(caller.operatorId()).isEqualTo(issued.operatorId());
+        assertThat(caller.environment()).isEqualTo(Environment.TEST);
+        assertThat(caller.scopes()).containsExactly("billing:read");
+        assertThat(caller.siteIds()).containsExactly(site);
+        assertThat(caller.credentialId()).isEqualTo(issued.credentialId());
+        assertThat(received.headers().get("service-request-id")).startsWith("req_");
+    }
+
+    @Test
+    void clientSentInternalHeadersAreStripped() {
+        String key = issue("api_key", Environment.LIVE, null, "billing:read");
+        client.get().uri("/v1/payments").header("Authorization", "Bearer " + key)
+                .header("X-Internal-Account", "someone-else")
+                .header("Service-Revoked-Credentials", "x")
+                .header("Service-Caller-Token", "forged")
+                .exchange().expectStatus().isOk();
+        assertThat(billing.last().headers()).doesNotContainKeys("x-internal-account", "service-revoked-credentials",
+                "service-caller-token");
+    }
+
+    @Test
+    void aWellFormedRequestIdIsKeptPassedOnAndEchoed() {
+        String key = issue("api_key", Environment.LIVE, null, "billing:read");
+        client.get().uri("/v1/payments").header("Authorization", "Bearer " + key)
+                .header("Service-Request-Id", "req_from_client_0001")
+                .exchange()
+                .expectHeader().valueEquals("Service-Request-Id", "req_from_client_0001");
+        assertThat(billing.last().headers().get("service-request-id")).isEqualTo("req_from_client_0001");
+        client.get().uri("/v1/payments").header("Authorization", "Bearer " + key)
+                .header("Service-Request-Id", "bad id with spaces")
+                .exchange()
+                .expectHeader().value("Service-Request-Id", id -> assertThat(id).startsWith("req_"));
+    }
+
+    @Test
+    void introspectionIsCachedButARevocationReportedByAuthIsHonouredAtOnce() {
+        String key = issue("api_key", Environment.LIVE, null, "billing:read");
+        String credentialId = auth.tokens.get(key).credentialId();
+        int before = auth.introspections.get();
+        get("/v1/payments", key).expectStatus().isOk();
+        get("/v1/payments", key).expectStatus().isOk();
+        assertThat(auth.introspections.get() - before).isEqualTo(1);
+
+        auth.tokens.put(key, Introspection.inactive());
+        auth.responseHeader.set("Service-Revoked-Credentials:" + credentialId);
+        try {
+            client.post().uri("/admin/v1/api-keys/" + credentialId + "/revoke")
+                    .header("Authorization", "Bearer " + Backends.ADMIN_TOKEN)
+                    .exchange()
+                    .expectStatus().isOk()
+                    .expectHeader().doesNotExist("Service-Revoked-Credentials");
+        } finally {
+            auth.responseHeader.set(null);
+        }
+        get("/v1/payments", key).expectStatus().isUnauthorized();
+    }
+
+    @Test
+    void anExpiredCachedCredentialIsAskedAgain() {
+        String key = issue("api_key", Environment.LIVE, null, "billing:read");
+        Introspection live = auth.tokens.get(key);
+        auth.tokens.put(key, new Introspection(true, live.credentialId(), "api_key", live.operatorId(),
+                live.accountId(), live.environment(), live.scopes(), null, ActorType.API, Instant.now().plusMillis(300)));
+        get("/v1/payments", key).expectStatus().isOk();
+        auth.tokens.put(key, Introspection.inactive());
+        sleep(400);
+        get("/v1/payments", key).expectStatus().isUnauthorized();
+    }
+
+    @Test
+    void theAdminApiNeedsThePlatformAdminToken() {
+        client.get().uri("/admin/v1/operators/x").exchange()
+                .expectStatus().isUnauthorized()
+                .expectBody().jsonPath("$.error.code").isEqualTo("unauthorized");
+        client.get().uri("/admin/v1/operators/x").header("Authorization", "Bearer svc_admin_wrong").exchange()
+                .expectStatus().isUnauthorized();
+        String apiKey = issue("api_key", Environment.LIVE, null, "billing:read");
+        client.get().uri("/admin/v1/operators/x").header("Authorization", "Bearer " + apiKey).exchange()
+                .expectStatus().isUnauthorized();
+        assertThat(auth.received).isEmpty();
+
+        client.get().uri("/admin/v1/operators/x").header("Authorization", "Bearer " + Backends.ADMIN_TOKEN).exchange()
+                .expectStatus().isOk();
+        String forwarded = auth.last().headers().get("authorization");
+        assertThat(forwarded).doesNotContain(Backends.ADMIN_TOKEN);
+        Caller caller = callerTokens.decode(forwarded.substring(7)).map(CallerTokenVerifier::toCaller).block();
+        assertThat(caller.isPlatformAdmin()).isTrue();
+    }
+
+    @Test
+    void theTokenEndpointIsPublicAndKeepsTheClientsBasicCredentials() {
+        client.post().uri("/oauth/token").header("Authorization", "Basic Y2xpOnNlY3JldA==")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED).bodyValue("grant_type=client_credentials")
+                .exchange().expectStatus().isOk();
+        assertThat(auth.last().headers().get("authorization")).isEqualTo("Basic Y2xpOnNlY3JldA==");
+    }
+
+    @Test
+    void everyV1ResponseCarriesRateLimitHeaders() {
+        String key = issue("api_key", Environment.TEST, null, "billing:read");
+        get("/v1/payments", key)
+                .expectHeader().valueEquals("RateLimit-Limit", "50")
+                .expectHeader().exists("RateLimit-Remaining")
+                .expectHeader().exists("RateLimit-Reset");
+        String live = issue("api_key", Environment.LIVE, null, "billing:read");
+        get("/v1/payments", live).expectHeader().valueEquals("RateLimit-Limit", "200");
+    }
+
+    @Test
+    void aBurstBeyondTheTestLimitIsRefusedWithRetryAfterThenRecovers() {
+        String key = issue("api_key", Environment.TEST, null, "billing:read");
+        int refused = 0;
+        String retryAfter = null;
+        for (int i = 0; i < 70; i++) {
+            var result = get("/v1/payments", key).returnResult(String.class);
+            if (result.getStatus().value() == 429) {
+                refused++;
+                retryAfter = result.getResponseHeaders().getFirst("Retry-After");
+                assertThat(result.getResponseBody().blockFirst()).contains("\"code\":\"rate_limited\"");
+            }
+        }
+        assertThat(refused).isGreaterThan(0);
+        assertThat(Integer.parseInt(retryAfter)).isPositive();
+        sleep(Long.parseLong(retryAfter) * 1000 + 100);
+        get("/v1/payments", key).expectStatus().isOk();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
