@@ -1,0 +1,11 @@
+package com.storageplatform.catalogue.site;
+
+import java.util.List;
+
+/**
+ * The body of {@code POST /v1/sites}. Strict JSON (platform-kit) refuses unknown fields, {@code address.colour}
+ * included, and values of the wrong JSON type; {@link SiteRules} judges the values.
+ */
+record CreateSite(String name, String description, String timezone, String status, List<String> amenities,
+        Site.Address address, String phone, String email) {
+}
