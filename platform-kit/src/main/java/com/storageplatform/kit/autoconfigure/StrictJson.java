@@ -1,5 +1,7 @@
 package com.storageplatform.kit.autoconfigure;
 
+import com.storageplatform.kit.web.Patch;
+import com.storageplatform.kit.web.PatchDeserializer;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.core.Ordered;
 import tools.jackson.core.StreamReadFeature;
@@ -13,15 +15,23 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.LogicalType;
 
 /**
- * The API's JSON rules: snake_case names, an unknown field is an error (never silently dropped), no type
+ * The API's JSON rules ({@link Patch} fields for PATCH bodies included): snake_case names, an unknown field is an error (never silently dropped), no type
  * coercion ({@code "5"} is not a number, {@code 5} is not a string), duplicate keys refused, dates as RFC 3339
  * strings. Applied after Spring Boot's own customizers so nothing relaxes it.
  */
-final class StrictJson implements JsonMapperBuilderCustomizer, Ordered {
+public final class StrictJson implements JsonMapperBuilderCustomizer, Ordered {
+
+    /** The API's mapper, for code outside Spring (tests, tools). */
+    public static JsonMapper mapper() {
+        JsonMapper.Builder builder = JsonMapper.builder();
+        new StrictJson().customize(builder);
+        return builder.build();
+    }
 
     @Override
     public void customize(JsonMapper.Builder builder) {
-        builder.propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+        builder.addModule(PatchDeserializer.module())
+                .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
                         DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
                         DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
