@@ -20,7 +20,6 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code /v1/sites} (scopes {@code sites:read} and {@code sites:write}, enforced by the gateway). Sites are never
@@ -59,10 +58,7 @@ class SiteResource {
     }
 
     @PatchMapping("/v1/sites/{id}")
-    Mono<Envelopes.Data<Site>> update(Caller caller, @PathVariable String id, @RequestBody ObjectNode body) {
-        UUID siteId = Ids.fromPath(id);
-        return Mono.fromCallable(() -> SiteChanges.from(body))
-                .flatMap(changes -> sites.update(caller, siteId, changes))
-                .map(Envelopes::data);
+    Mono<Envelopes.Data<Site>> update(Caller caller, @PathVariable String id, @RequestBody SiteChanges changes) {
+        return sites.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);
     }
 }
