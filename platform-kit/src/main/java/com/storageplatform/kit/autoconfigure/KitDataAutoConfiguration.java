@@ -47,8 +47,8 @@ public class KitDataAutoConfiguration {
     }
 
     @Bean
-    IdempotencyStore idempotencyStore(DatabaseClient db, Clock clock) {
-        return new IdempotencyStore(db, clock);
+    IdempotencyStore idempotencyStore(DatabaseClient db, Clock clock, JsonMapper mapper) {
+        return new IdempotencyStore(db, clock, mapper);
     }
 
     @Bean

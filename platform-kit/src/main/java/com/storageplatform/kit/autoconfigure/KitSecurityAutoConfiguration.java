@@ -21,8 +21,12 @@ import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
+import org.springframework.security.oauth2.server.resource.web.server.authentication.ServerBearerTokenAuthenticationConverter;
 import org.springframework.security.web.server.SecurityWebFilterChain;
+import org.springframework.security.web.server.authentication.ServerAuthenticationConverter;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatcher;
+import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 import reactor.core.publisher.Mono;
@@ -70,6 +74,7 @@ public class KitSecurityAutoConfiguration {
                         .pathMatchers(open.toArray(String[]::new)).permitAll()
                         .anyExchange().authenticated())
                 .oauth2ResourceServer(server -> server
+                        .bearerTokenConverter(callerTokenOnly(open))
                         .jwt(jwt -> jwt.jwtDecoder(decoder).jwtAuthenticationConverter(token -> Mono
                                 .fromCallable(() -> new CallerAuthentication(CallerTokenVerifier.toCaller(token)))
                                 .onErrorMap(IllegalArgumentException.class,
@@ -80,6 +85,14 @@ public class KitSecurityAutoConfiguration {
                         .authenticationEntryPoint((exchange, e) -> json.write(exchange.getResponse(), unauthorized))
                         .accessDeniedHandler((exchange, e) -> json.write(exchange.getResponse(), forbidden)))
                 .build();
+    }
+
+    /** Public paths are never authenticated, whatever Authorization header they carry (the token endpoint's Basic). */
+    private static ServerAuthenticationConverter callerTokenOnly(List<String> publicPaths) {
+        ServerWebExchangeMatcher isPublic = ServerWebExchangeMatchers.pathMatchers(publicPaths.toArray(String[]::new));
+        ServerBearerTokenAuthenticationConverter bearer = new ServerBearerTokenAuthenticationConverter();
+        return exchange -> isPublic.matches(exchange)
+                .flatMap(match -> match.isMatch() ? Mono.empty() : bearer.convert(exchange));
     }
 
     @Bean

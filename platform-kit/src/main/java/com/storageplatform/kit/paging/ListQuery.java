@@ -28,15 +28,32 @@ public final class ListQuery {
     private final List<String> conditions = new ArrayList<>();
     private final Map<String, Object> bindings = new LinkedHashMap<>();
 
-    private ListQuery(String selectFrom, UUID accountId) {
+    private ListQuery(String selectFrom, String scopeColumn, Object scope) {
         this.selectFrom = selectFrom;
-        conditions.add("account_id = :account_id");
-        bindings.put("account_id", accountId);
+        if (scopeColumn != null) {
+            conditions.add(scopeColumn + " = :list_scope");
+            bindings.put("list_scope", scope);
+        } else {
+            conditions.add("TRUE");
+        }
     }
 
     /** {@code selectFrom} is a {@code SELECT ... FROM table} with no WHERE, ORDER or LIMIT. */
     public static ListQuery from(String selectFrom, UUID accountId) {
-        return new ListQuery(selectFrom, accountId);
+        return new ListQuery(selectFrom, "account_id", accountId);
+    }
+
+    /**
+     * A list scoped by another column than the account, for the platform admin's lists (an operator's
+     * credentials, keyed on {@code (operator_id, id)}). Tenant lists use {@link #from(String, UUID)}.
+     */
+    public static ListQuery scopedBy(String selectFrom, String scopeColumn, Object scope) {
+        return new ListQuery(selectFrom, scopeColumn, scope);
+    }
+
+    /** A list over every tenant: only for the platform admin's own resources (operators). */
+    public static ListQuery platformWide(String selectFrom) {
+        return new ListQuery(selectFrom, null, null);
     }
 
     /** Adds {@code condition} (using {@code :name}) when {@code value} is present; an absent filter adds nothing. */

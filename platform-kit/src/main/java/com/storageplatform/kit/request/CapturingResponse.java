@@ -1,5 +1,6 @@
 package com.storageplatform.kit.request;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -48,6 +49,13 @@ final class CapturingResponse extends ServerHttpResponseDecorator {
     Outcome outcome() {
         HttpStatusCode status = getStatusCode();
         MediaType type = getHeaders().getContentType();
-        return new Outcome(status == null ? 200 : status.value(), type == null ? null : type.toString(), body, Map.of());
+        Map<String, String> kept = new LinkedHashMap<>();
+        for (String name : Outcome.REPLAYED_HEADERS) {
+            String value = getHeaders().getFirst(name);
+            if (value != null) {
+                kept.put(name, value);
+            }
+        }
+        return new Outcome(status == null ? 200 : status.value(), type == null ? null : type.toString(), body, kept);
     }
 }

@@ -4,9 +4,12 @@ import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Mono;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The service's {@code idempotency_keys} table. Every call runs inside the request's transaction; the
@@ -18,10 +21,12 @@ public class IdempotencyStore {
 
     private final DatabaseClient db;
     private final Clock clock;
+    private final JsonMapper mapper;
 
-    public IdempotencyStore(DatabaseClient db, Clock clock) {
+    public IdempotencyStore(DatabaseClient db, Clock clock, JsonMapper mapper) {
         this.db = db;
         this.clock = clock;
+        this.mapper = mapper;
     }
 
     record Stored(String fingerprint, Outcome outcome) {
@@ -35,41 +40,48 @@ public class IdempotencyStore {
                 .one();
     }
 
-    /** The response stored under the key within the last 24 hours. */
+    /** The response stored under the key within the last 24 hours, opened with the key. */
     Mono<Stored> find(UUID scope, String key) {
         return db.sql("""
-                SELECT fingerprint, status_code, content_type, response_body FROM idempotency_keys
-                WHERE scope_id = :scope AND idempotency_key = :key AND created_at > :cutoff
+                SELECT fingerprint, status_code, content_type, response_body, response_headers FROM idempotency_keys
+                WHERE scope_id = :scope AND key_hash = :key_hash AND created_at > :cutoff
                 """)
                 .bind("scope", scope)
-                .bind("key", key)
+                .bind("key_hash", SealedResponse.lookupHash(scope.toString(), key))
                 .bind("cutoff", clock.instant().minus(RETENTION))
                 .map(row -> new Stored(row.get("fingerprint", String.class),
                         new Outcome(row.get("status_code", Integer.class), row.get("content_type", String.class),
-                                bytes(row.get("response_body", ByteBuffer.class)), java.util.Map.of())))
+                                SealedResponse.open(scope.toString(), key, bytes(row.get("response_body", ByteBuffer.class))),
+                                headers(row.get("response_headers", String.class)))))
                 .one();
     }
 
     /** Stores the response; replaces a row older than the retention that the cleanup job has not removed yet. */
     Mono<Void> save(UUID scope, String key, String fingerprint, Outcome outcome) {
         DatabaseClient.GenericExecuteSpec spec = db.sql("""
-                INSERT INTO idempotency_keys
-                    (scope_id, idempotency_key, fingerprint, status_code, content_type, response_body, created_at)
-                VALUES (:scope, :key, :fingerprint, :status, :content_type, :body, :created_at)
-                ON CONFLICT (scope_id, idempotency_key) DO UPDATE SET
+                INSERT INTO idempotency_keys (scope_id, key_hash, fingerprint, status_code, content_type,
+                    response_body, response_headers, created_at)
+                VALUES (:scope, :key_hash, :fingerprint, :status, :content_type, :body, :headers, :created_at)
+                ON CONFLICT (scope_id, key_hash) DO UPDATE SET
                     fingerprint = EXCLUDED.fingerprint, status_code = EXCLUDED.status_code,
                     content_type = EXCLUDED.content_type, response_body = EXCLUDED.response_body,
-                    created_at = EXCLUDED.created_at
+                    response_headers = EXCLUDED.response_headers, created_at = EXCLUDED.created_at
                 """)
                 .bind("scope", scope)
-                .bind("key", key)
+                .bind("key_hash", SealedResponse.lookupHash(scope.toString(), key))
                 .bind("fingerprint", fingerprint)
                 .bind("status", outcome.status())
-                .bind("body", ByteBuffer.wrap(outcome.body()))
+                .bind("body", ByteBuffer.wrap(SealedResponse.seal(scope.toString(), key, outcome.body())))
+                .bind("headers", mapper.writeValueAsString(outcome.headers()))
                 .bind("created_at", clock.instant());
         spec = outcome.contentType() == null ? spec.bindNull("content_type", String.class)
                 : spec.bind("content_type", outcome.contentType());
         return spec.then();
+    }
+
+    private Map<String, String> headers(String json) {
+        return mapper.readValue(json, new TypeReference<Map<String, String>>() {
+        });
     }
 
     Mono<Void> savepoint() {

@@ -78,16 +78,16 @@ public class MutationFilter implements WebFilter, Ordered {
             return chain.filter(exchange);
         }
         String key = request.getHeaders().getFirst(KEY_HEADER);
-        if (key != null && key.length() > MAX_KEY_LENGTH) {
-            return Mono.error(ApiException.invalid(KEY_HEADER, FieldIssue.TOO_LONG));
-        }
-        if (key != null && key.isBlank()) {
-            return Mono.error(ApiException.invalid(KEY_HEADER, FieldIssue.INVALID));
-        }
         return Callers.current().map(Optional::of).defaultIfEmpty(Optional.empty()).flatMap(caller -> {
-            // Keys are scoped to the caller's account: a public endpoint (the OAuth token endpoint) has none.
+            // Keys are scoped to the caller's account: a public endpoint (the OAuth token endpoint) ignores them.
             if (key == null || caller.isEmpty()) {
                 return inTransaction(exchange, chain);
+            }
+            if (key.length() > MAX_KEY_LENGTH) {
+                return Mono.error(ApiException.invalid(KEY_HEADER, FieldIssue.TOO_LONG));
+            }
+            if (key.isBlank()) {
+                return Mono.error(ApiException.invalid(KEY_HEADER, FieldIssue.INVALID));
             }
             return readBody(request).flatMap(body -> idempotent(exchange, chain, caller.get(), key, body));
         });

@@ -1,14 +1,23 @@
 package com.storageplatform.kit.request;
 
+import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.web.ErrorResponse;
 import com.storageplatform.kit.web.JsonResponses;
+import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import reactor.core.publisher.Mono;
 
-/** The response of a mutation, held back until its transaction has committed. */
+/**
+ * The response of a mutation, held back until its transaction has committed: status, body and the headers a
+ * replay must repeat.
+ */
 record Outcome(int status, String contentType, byte[] body, Map<String, String> headers) {
+
+    /** Headers an endpoint may set that belong to the response's meaning, so a replay carries them too. */
+    static final List<String> REPLAYED_HEADERS = List.of("Location", "Deprecation", "Sunset", "Link", "Retry-After",
+            "Allow", Introspection.REVOKED_HEADER);
 
     static Outcome ofError(ErrorResponse error, JsonResponses json) {
         return new Outcome(error.status().value(), "application/json", json.toBytes(error.body()), error.headers());

@@ -1,11 +1,14 @@
 package com.storageplatform.kit.testsupport;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
+import org.slf4j.LoggerFactory;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 /**
@@ -41,6 +44,7 @@ public final class PlatformInfrastructure {
     }
 
     private static PlatformInfrastructure start() {
+        quietInfrastructureLogs();
         try {
             EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                     .setServerConfig("max_connections", "300")
@@ -62,6 +66,15 @@ public final class PlatformInfrastructure {
         broker.brokerProperty("group.initial.rebalance.delay.ms", "0");
         broker.afterPropertiesSet();
         return broker;
+    }
+
+    /** Kafka and zonky log every setting at INFO before Spring's logging is configured; tests need none of it. */
+    private static void quietInfrastructureLogs() {
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            for (String name : new String[] {"org.apache.kafka", "kafka", "io.zonky", "state.change.logger"}) {
+                context.getLogger(name).setLevel(Level.WARN);
+            }
+        }
     }
 
     /** {@code postgresql://host:port/postgres}, the form {@code platform.database.url} takes. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -109,6 +110,28 @@ class IdempotencyTest {
         assertThat(second.getResponseBody()).isEqualTo(first.getResponseBody());
         assertThat(executions("create:replay")).isEqualTo(1);
         assertThat(samplesNamed("replay")).isEqualTo(1);
+    }
+
+    @Test
+    void aReplayRepeatsTheHeadersThatBelongToTheResponse() {
+        String key = UUID.randomUUID().toString();
+        String location = post(caller, "/v1/samples", key, "{\"name\":\"located\"}")
+                .expectStatus().isCreated()
+                .returnResult(String.class).getResponseHeaders().getFirst("Location");
+        assertThat(location).startsWith("/v1/samples/");
+        post(caller, "/v1/samples", key, "{\"name\":\"located\"}")
+                .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true")
+                .expectHeader().valueEquals("Location", location);
+    }
+
+    @Test
+    void theDatabaseHoldsNeitherTheKeyNorTheResponseInTheClear() {
+        String key = "key-" + UUID.randomUUID();
+        post(caller, "/v1/samples", key, "{\"name\":\"a-secret-looking-name\"}").expectStatus().isCreated();
+        List<String> rows = db.sql("SELECT key_hash, encode(response_body, 'escape') AS body FROM idempotency_keys")
+                .map(row -> row.get("key_hash", String.class) + " " + row.get("body", String.class))
+                .all().collectList().block();
+        assertThat(rows).isNotEmpty().noneMatch(row -> row.contains(key) || row.contains("a-secret-looking-name"));
     }
 
     @Test
@@ -246,7 +269,8 @@ class IdempotencyTest {
                 .expectBody()
                 .jsonPath("$.data.object").isEqualTo("job_run")
                 .jsonPath("$.data.ran").isEqualTo(true);
-        long stored = db.sql("SELECT count(*) AS n FROM idempotency_keys WHERE idempotency_key = :key").bind("key", key)
+        long stored = db.sql("SELECT count(*) AS n FROM idempotency_keys WHERE key_hash = :hash")
+                .bind("hash", SealedResponse.lookupHash(caller.accountId().toString(), key))
                 .map(row -> row.get("n", Long.class)).one().block();
         assertThat(stored).isZero();
 

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -56,7 +57,12 @@ class SampleResource {
 
     @PostMapping("/v1/samples")
     @ResponseStatus(HttpStatus.CREATED)
-    Mono<Envelopes.Data<Sample>> create(Caller caller, @RequestBody CreateSample body) {
+    Mono<Envelopes.Data<Sample>> create(Caller caller, @RequestBody CreateSample body, ServerHttpResponse response) {
+        Mono<Envelopes.Data<Sample>> created = create(caller, body);
+        return created.doOnNext(sample -> response.getHeaders().set("Location", "/v1/samples/" + sample.data().id()));
+    }
+
+    private Mono<Envelopes.Data<Sample>> create(Caller caller, CreateSample body) {
         Validation.start()
                 .require("name", body.name())
                 .maxLength("name", body.name(), 50)
@@ -110,6 +116,12 @@ class SampleResource {
                 .page(db, PageRequest.from(query, filters), row -> new Sample(row.get("id", UUID.class), "sample",
                         row.get("name", String.class), row.get("status", String.class),
                         row.get("created_at", Instant.class)));
+    }
+
+    /** A public path: served without a caller token, whatever Authorization the client sends. */
+    @GetMapping("/v1/public/ping")
+    Mono<Envelopes.Data<Map<String, String>>> ping() {
+        return Mono.just(Envelopes.data(Map.of("object", "ping")));
     }
 
     @GetMapping("/v1/samples/{id}")

@@ -197,6 +197,15 @@ class ErrorEnvelopeTest {
     }
 
     @Test
+    void aPublicPathIgnoresWhateverAuthorizationItIsSent() {
+        client.get().uri("/v1/public/ping").exchange().expectStatus().isOk();
+        client.get().uri("/v1/public/ping").header("Authorization", "Bearer not-a-caller-token").exchange()
+                .expectStatus().isOk();
+        client.get().uri("/v1/public/ping").header("Authorization", "Basic Y2xpOnNlY3JldA==").exchange()
+                .expectStatus().isOk();
+    }
+
+    @Test
     void healthNeedsNoToken() {
         client.get().uri("/health")
                 .exchange()
