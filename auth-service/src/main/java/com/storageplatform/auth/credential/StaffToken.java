@@ -1,0 +1,26 @@
+package com.storageplatform.auth.credential;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.storageplatform.kit.caller.Environment;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The {@code staff_token} resource: a back-office staff credential ({@code svc_staff_...}, actor {@code staff}).
+ *
+ * @param name        optional for staff tokens
+ * @param tokenPrefix the token's first 12 characters, to recognise it
+ * @param token       the plaintext token: only in the response that created it (create or rotate)
+ */
+record StaffToken(UUID id, String object, UUID operatorId, UUID accountId, Environment environment, String name,
+        List<String> scopes, List<UUID> siteIds, String tokenPrefix, String status, Instant expiresAt,
+        Instant revokedAt, UUID rotatedToId, Instant createdAt,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String token) {
+
+    static StaffToken of(Credential token, Instant now, String secret) {
+        return new StaffToken(token.id(), "staff_token", token.operatorId(), token.accountId(), token.environment(),
+                token.name(), token.scopes(), token.siteIds(), token.secretPrefix(), token.status(now),
+                token.expiresAt(), token.revokedAt(), token.rotatedToId(), token.createdAt(), secret);
+    }
+}

@@ -1,0 +1,60 @@
+package com.storageplatform.auth.credential;
+
+import com.storageplatform.auth.internal.NoFields;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.web.Envelopes;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/** The platform admin API's static tokens (svc_st_, actor api) (docs/api/admin.md). Only the platform admin reaches it. */
+@RestController
+class StaticTokenResource {
+
+    private final CredentialService credentials;
+
+    StaticTokenResource(CredentialService credentials) {
+        this.credentials = credentials;
+    }
+
+    @PostMapping("/admin/v1/operators/{operatorId}/static-tokens")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<StaticToken>> create(@PathVariable String operatorId, @RequestBody IssueCredential body) {
+        return credentials.issue(CredentialKind.STATIC_TOKEN, Ids.fromPath(operatorId), body, StaticToken::of).map(Envelopes::data);
+    }
+
+    @GetMapping("/admin/v1/operators/{operatorId}/static-tokens")
+    Mono<Envelopes.ListOf<StaticToken>> list(@PathVariable String operatorId,
+            @RequestParam MultiValueMap<String, String> query) {
+        return credentials.list(CredentialKind.STATIC_TOKEN, Ids.fromPath(operatorId), query, StaticToken::of);
+    }
+
+    @GetMapping("/admin/v1/static-tokens/{id}")
+    Mono<Envelopes.Data<StaticToken>> read(@PathVariable String id) {
+        return credentials.find(CredentialKind.STATIC_TOKEN, Ids.fromPath(id), StaticToken::of).map(Envelopes::data);
+    }
+
+    /** 201 with the successor and its plaintext; the old one keeps working for 24 hours. */
+    @PostMapping("/admin/v1/static-tokens/{id}/rotate")
+    Mono<ResponseEntity<Envelopes.Data<StaticToken>>> rotate(@PathVariable String id,
+            @RequestBody(required = false) NoFields body) {
+        return credentials.rotate(CredentialKind.STATIC_TOKEN, Ids.fromPath(id), StaticToken::of)
+                .map(rotation -> rotation.toResponse(HttpStatus.CREATED));
+    }
+
+    /** 200; the very next introspection of it is inactive. */
+    @PostMapping("/admin/v1/static-tokens/{id}/revoke")
+    Mono<ResponseEntity<Envelopes.Data<StaticToken>>> revoke(@PathVariable String id,
+            @RequestBody(required = false) NoFields body) {
+        return credentials.revoke(CredentialKind.STATIC_TOKEN, Ids.fromPath(id), StaticToken::of)
+                .map(revocation -> revocation.toResponse(HttpStatus.OK));
+    }
+}

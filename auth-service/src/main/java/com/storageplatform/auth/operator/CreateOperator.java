@@ -1,0 +1,5 @@
+package com.storageplatform.auth.operator;
+
+/** Body of {@code POST /admin/v1/operators}. */
+record CreateOperator(String name, String defaultCurrency, String timezone) {
+}

@@ -1,0 +1,100 @@
+package com.storageplatform.auth.operator;
+
+import com.storageplatform.kit.validation.Validation;
+import com.storageplatform.kit.web.FieldIssue;
+import com.storageplatform.kit.web.Patch;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The body of {@code PATCH /admin/v1/operators/{id}/settings}: an absent field keeps its value, {@code null}
+ * clears {@code deal_lost_default_reason} and is refused for the others. Every rule broken is named at once.
+ */
+record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idCheckRequiredBeforeAccess,
+        Patch<Boolean> voidOverdueEnabled, Patch<String> dealLostDefaultReason,
+        Patch<Boolean> reservedDealFollowUpEnabled, Patch<List<String>> publishedWebsiteUrls) {
+
+    static final int MAX_REASON_LENGTH = 200;
+    static final int MAX_URLS = 20;
+    static final int MAX_URL_LENGTH = 2048;
+
+    /** 422 naming each setting that breaks a rule. */
+    SettingsPatch validated() {
+        Validation validation = Validation.start();
+        notNull(validation, "online_id_checks_enabled", onlineIdChecksEnabled);
+        notNull(validation, "id_check_required_before_access", idCheckRequiredBeforeAccess);
+        notNull(validation, "void_overdue_enabled", voidOverdueEnabled);
+        notNull(validation, "reserved_deal_follow_up_enabled", reservedDealFollowUpEnabled);
+        if (dealLostDefaultReason != null && !dealLostDefaultReason.isNull()) {
+            String reason = dealLostDefaultReason.value();
+            validation.check(reason.isBlank(), "deal_lost_default_reason", FieldIssue.INVALID)
+                    .maxLength("deal_lost_default_reason", reason, MAX_REASON_LENGTH);
+        }
+        if (publishedWebsiteUrls != null) {
+            urls(validation, publishedWebsiteUrls.value());
+        }
+        validation.orThrow();
+        return this;
+    }
+
+    private static void notNull(Validation validation, String field, Patch<Boolean> patch) {
+        validation.check(patch != null && patch.isNull(), field, FieldIssue.INVALID);
+    }
+
+    private static void urls(Validation validation, List<String> urls) {
+        String field = "published_website_urls";
+        if (urls == null) {
+            validation.add(field, FieldIssue.INVALID);
+            return;
+        }
+        if (urls.size() > MAX_URLS) {
+            validation.add(field, FieldIssue.ABOVE_MAXIMUM);
+            return;
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < urls.size(); i++) {
+            String url = urls.get(i);
+            String element = field + "[" + i + "]";
+            if (url == null || url.isBlank()) {
+                validation.add(element, FieldIssue.INVALID);
+            } else if (url.length() > MAX_URL_LENGTH) {
+                validation.add(element, FieldIssue.TOO_LONG);
+            } else if (!isAbsoluteHttpsUrl(url)) {
+                validation.add(element, FieldIssue.INVALID);
+            } else if (!seen.add(url)) {
+                validation.add(element, FieldIssue.DUPLICATE);
+            }
+        }
+    }
+
+    /** An absolute {@code https://} URL with a host and no user information. */
+    static boolean isAbsoluteHttpsUrl(String text) {
+        try {
+            URI uri = new URI(text);
+            return uri.getScheme() != null && uri.getScheme().toLowerCase(Locale.ROOT).equals("https")
+                    && uri.getHost() != null && !uri.getHost().isEmpty() && uri.getRawUserInfo() == null;
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
+    boolean isEmpty() {
+        return onlineIdChecksEnabled == null && idCheckRequiredBeforeAccess == null && voidOverdueEnabled == null
+                && dealLostDefaultReason == null && reservedDealFollowUpEnabled == null && publishedWebsiteUrls == null;
+    }
+
+    /** The settings with this patch's fields changed and every other kept. */
+    OperatorSettings applyTo(OperatorSettings current) {
+        return new OperatorSettings(
+                Patch.apply(onlineIdChecksEnabled, current.onlineIdChecksEnabled()),
+                Patch.apply(idCheckRequiredBeforeAccess, current.idCheckRequiredBeforeAccess()),
+                Patch.apply(voidOverdueEnabled, current.voidOverdueEnabled()),
+                Patch.apply(dealLostDefaultReason, current.dealLostDefaultReason()),
+                Patch.apply(reservedDealFollowUpEnabled, current.reservedDealFollowUpEnabled()),
+                Patch.apply(publishedWebsiteUrls, current.publishedWebsiteUrls()));
+    }
+}
