@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -13,11 +14,19 @@ import tools.jackson.databind.json.JsonMapper;
 final class Http {
 
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    static final JsonMapper JSON = JsonMapper.builder().build();
 
     record Response(int status, JsonNode body, HttpResponse<String> raw) {
         String header(String name) {
             return raw.headers().firstValue(name).orElse(null);
+        }
+
+        JsonNode data() {
+            return body.path("data");
+        }
+
+        String errorCode() {
+            return body.path("error").path("code").asString();
         }
     }
 
@@ -28,11 +37,44 @@ final class Http {
         return send(HttpRequest.newBuilder(URI.create(url)).GET());
     }
 
+    static Response get(String url, String bearer) {
+        return send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + bearer).GET());
+    }
+
+    static Response post(String url, String bearer, Object body) {
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", "Bearer " + bearer)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : JSON.writeValueAsString(body))));
+    }
+
+    static Response patch(String url, String bearer, Object body) {
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", "Bearer " + bearer)
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+    }
+
+    static Response postForm(String url, Map<String, String> form, String basicAuth) {
+        StringBuilder body = new StringBuilder();
+        form.forEach((name, value) -> body.append(body.isEmpty() ? "" : "&")
+                .append(java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)).append('=')
+                .append(java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8)));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+        if (basicAuth != null) {
+            request.header("Authorization", "Basic " + basicAuth);
+        }
+        return send(request);
+    }
+
     static Response send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> response = CLIENT.send(request.timeout(Duration.ofSeconds(30)).build(),
                     HttpResponse.BodyHandlers.ofString());
             JsonNode body = response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+            Secrets.collect(body);
             return new Response(response.statusCode(), body, response);
         } catch (IOException e) {
             throw new IllegalStateException("HTTP call failed: " + e.getMessage(), e);

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# GET of one resource (GET /v1/sites/{id}) through the gateway versus straight to catalogue-service with a
+# valid caller token: requests/s and p50/p99 for both, with wrk. Prints the figures and the machine.
+#
+#   bench/gateway-overhead.sh [duration-seconds] [connections]
+#
+# It builds the platform, starts a devstack of its own on ports 28080+ (home bench/.stack), raises the rate
+# limits out of the way (the benchmark measures the gateway's cost, not its limits), runs wrk, and stops it all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION="${1:-20}"
+CONNECTIONS="${2:-32}"
+HOME_DIR="$PWD/bench/.stack"
+ENV_FILE="$HOME_DIR/bench.env"
+mkdir -p "$HOME_DIR"
+
+if ! command -v wrk >/dev/null 2>&1; then
+  echo "installing wrk (Debian package)"
+  if [ "$(id -u)" -eq 0 ]; then apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk >/dev/null; fi
+fi
+
+echo "building"
+./mvnw -q -B -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/classpath.txt \
+  -Dmdep.includeScope=test -pl e2e-tests -am
+./mvnw -q -B test-compile -pl e2e-tests
+CP="e2e-tests/target/test-classes:$(cat e2e-tests/target/classpath.txt)"
+
+# Full JIT for a throughput measurement (the devstack's default is tuned for a fast start).
+export DEVSTACK_JAVA_OPTS="-XX:+UseSerialGC -Xms256m -Xmx512m -XX:+ExitOnOutOfMemoryError"
+export PLATFORM_RATE_LIMITS_LIVE_PER_SECOND=1000000
+export PLATFORM_RATE_LIMITS_LIVE_BURST=1000000
+stack() { java -Xmx256m -De2e.repo-root="$PWD" -cp "$CP" com.storageplatform.e2e.BenchmarkStack "$@"; }
+trap 'stack down "$HOME_DIR" >/dev/null 2>&1 || true' EXIT
+stack up "$HOME_DIR" 28080 "$ENV_FILE"
+# shellcheck disable=SC1090
+source "$ENV_FILE"
+
+run() {
+  local label="$1" url="$2" token="$3"
+  wrk -t2 -c"$CONNECTIONS" -d5s -H "Authorization: Bearer $token" "$url" >/dev/null   # warm up the JIT
+  wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -H "Authorization: Bearer $token" "$url" > "$HOME_DIR/$label.txt"
+  local rps p50 p99
+  rps=$(awk '/Requests\/sec/ {print $2}' "$HOME_DIR/$label.txt")
+  p50=$(awk '$1 == "50%" {print $2}' "$HOME_DIR/$label.txt")
+  p99=$(awk '$1 == "99%" {print $2}' "$HOME_DIR/$label.txt")
+  local non2xx
+  non2xx=$(awk '/Non-2xx/ {print $5}' "$HOME_DIR/$label.txt")
+  printf '%-10s %10s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$label" "$rps" "$p50" "$p99" "${non2xx:-0}"
+}
+
+echo
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1)"
+echo "wrk: 2 threads, $CONNECTIONS connections, ${DURATION}s per run, GET /v1/sites/{id}"
+run direct "$SERVICE_URL/v1/sites/$SITE_ID" "$CALLER_TOKEN"
+run gateway "$GATEWAY_URL/v1/sites/$SITE_ID" "$API_KEY"
