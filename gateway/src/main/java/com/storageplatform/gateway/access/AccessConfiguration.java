@@ -44,6 +44,11 @@ class AccessConfiguration {
     }
 
     @Bean
+    InternalHeaders internalHeaders() {
+        return new InternalHeaders();
+    }
+
+    @Bean
     AccessFilter accessFilter(Introspector introspector, CallerTokens callerTokens, GatewayProperties properties,
             RateLimiter rateLimiter) {
         return new AccessFilter(introspector, callerTokens, properties.adminToken(), rateLimiter,

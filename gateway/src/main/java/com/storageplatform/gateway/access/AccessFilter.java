@@ -3,10 +3,10 @@ package com.storageplatform.gateway.access;
 import com.storageplatform.gateway.GatewayProperties;
 import com.storageplatform.gateway.ratelimit.RateLimiter;
 import com.storageplatform.gateway.route.RouteTable;
+import com.storageplatform.gateway.route.Routes;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
-import com.storageplatform.kit.web.RequestIds;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +14,6 @@ import java.util.Optional;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -30,7 +29,8 @@ import reactor.core.publisher.Mono;
  *   <li>{@code /oauth}: public, limited per source IP;</li>
  *   <li>{@code /v1/ready}: public, 30 a minute per source IP.</li>
  * </ul>
- * Client-sent internal headers are stripped from every request. An unknown /v1 path is left to become 404.
+ * Client-sent internal headers never reach a service ({@link InternalHeaders}). An unknown /v1 path is left to
+ * become 404.
  */
 public final class AccessFilter implements WebFilter, Ordered {
 
@@ -58,8 +58,7 @@ public final class AccessFilter implements WebFilter, Ordered {
     }
 
     @Override
-    public Mono<Void> filter(ServerWebExchange original, WebFilterChain chain) {
-        ServerWebExchange exchange = original.mutate().request(InternalHeaders.strip(original.getRequest())).build();
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         String path = exchange.getRequest().getPath().value();
         if (path.equals("/v1/ready")) {
             return limit(exchange, "ready:" + clientIp(exchange), limits.ready()).then(chain.filter(exchange));
@@ -68,6 +67,7 @@ public final class AccessFilter implements WebFilter, Ordered {
             return admin(exchange, chain);
         }
         if (path.startsWith("/oauth/")) {
+            exchange.getAttributes().put(Routes.SERVICE, "auth");
             return limit(exchange, "ip:" + clientIp(exchange), limits.unauthenticated())
                     .then(chain.filter(RevocationReports.watch(exchange, introspector)));
         }
@@ -101,7 +101,8 @@ public final class AccessFilter implements WebFilter, Ordered {
             }
             GatewayProperties.Limit limit = credential.environment() == Environment.LIVE ? limits.live() : limits.test();
             return limit(exchange, "credential:" + credential.credentialId(), limit)
-                    .then(chain.filter(forward(exchange, callerTokens.forCredential(credential))));
+                    .then(Mono.defer(() -> chain.filter(forward(exchange, callerTokens.forCredential(credential),
+                            route.service()))));
         });
     }
 
@@ -110,7 +111,7 @@ public final class AccessFilter implements WebFilter, Ordered {
         if (token.isEmpty() || !adminToken.matches(token.get())) {
             return unauthenticated(exchange);
         }
-        return chain.filter(RevocationReports.watch(forward(exchange, callerTokens.platformAdmin()), introspector));
+        return chain.filter(RevocationReports.watch(forward(exchange, callerTokens.platformAdmin(), "auth"), introspector));
     }
 
     /** A refused credential still costs a token from the source IP's bucket, which slows down guessing. */
@@ -136,16 +137,14 @@ public final class AccessFilter implements WebFilter, Ordered {
         });
     }
 
-    /** The request as the service sees it: the caller token in place of the client's secret, and the request id. */
-    private static ServerWebExchange forward(ServerWebExchange exchange, String callerToken) {
-        String requestId = RequestIds.of(exchange);
-        ServerHttpRequest request = exchange.getRequest().mutate()
-                .headers(headers -> {
-                    headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + callerToken);
-                    headers.set(RequestIds.HEADER, requestId);
-                })
-                .build();
-        return exchange.mutate().request(request).build();
+    /**
+     * Sends the request on to {@code service} (naming it is what routes it, {@link Routes#SERVICE}) with the
+     * caller token in place of the client's secret ({@link InternalHeaders}).
+     */
+    private static ServerWebExchange forward(ServerWebExchange exchange, String callerToken, String service) {
+        exchange.getAttributes().put(InternalHeaders.CALLER_TOKEN, callerToken);
+        exchange.getAttributes().put(Routes.SERVICE, service);
+        return exchange;
     }
 
     private static String clientIp(ServerWebExchange exchange) {

@@ -1,28 +1,52 @@
 package com.storageplatform.gateway.access;
 
 import com.storageplatform.kit.caller.Introspection;
-import java.util.Locale;
-import org.springframework.http.server.reactive.ServerHttpRequest;
+import com.storageplatform.kit.web.RequestIds;
+import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.web.server.ServerWebExchange;
 
-/** Headers only the platform itself may set; a client that sends them has them removed. */
-final class InternalHeaders {
+/**
+ * The headers of a request as a service receives it, built where Spring Cloud Gateway copies them onto the
+ * proxied request: headers only the platform may set are dropped whatever the client sent, the client's secret
+ * is replaced by the caller token the access filter chose ({@link #CALLER_TOKEN}), and the request id is passed
+ * on. Requests with no caller token (the token endpoint) keep their own {@code Authorization}.
+ */
+final class InternalHeaders implements HttpHeadersFilter, Ordered {
 
-    private InternalHeaders() {
-    }
+    /** Exchange attribute: the caller token to send to the service. */
+    static final String CALLER_TOKEN = InternalHeaders.class.getName() + ".caller-token";
 
     static boolean isInternal(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return lower.startsWith("x-internal-") || lower.startsWith("service-caller")
-                || lower.equals(Introspection.REVOKED_HEADER.toLowerCase(Locale.ROOT));
+        return name.regionMatches(true, 0, "x-internal-", 0, 11)
+                || name.regionMatches(true, 0, "service-caller", 0, 14)
+                || name.equalsIgnoreCase(Introspection.REVOKED_HEADER);
     }
 
-    static ServerHttpRequest strip(ServerHttpRequest request) {
-        boolean any = request.getHeaders().headerNames().stream().anyMatch(InternalHeaders::isInternal);
-        if (!any) {
-            return request;
+    @Override
+    public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {
+        String callerToken = exchange.getAttribute(CALLER_TOKEN);
+        HttpHeaders headers = new HttpHeaders();
+        input.forEach((name, values) -> {
+            if (!isInternal(name) && !(callerToken != null && name.equalsIgnoreCase(HttpHeaders.AUTHORIZATION))) {
+                headers.put(name, values);
+            }
+        });
+        if (callerToken != null) {
+            headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + callerToken);
         }
-        return request.mutate().headers(headers -> headers.headerNames().stream()
-                .filter(InternalHeaders::isInternal).toList()
-                .forEach(headers::remove)).build();
+        headers.set(RequestIds.HEADER, RequestIds.of(exchange));
+        return headers;
+    }
+
+    @Override
+    public boolean supports(Type type) {
+        return type == Type.REQUEST;
+    }
+
+    @Override
+    public int getOrder() {
+        return Ordered.LOWEST_PRECEDENCE;
     }
 }

@@ -1,7 +1,10 @@
 package com.storageplatform.gateway.route;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The one table of the public API: each collection under {@code /v1}, the service that owns it and the scope
@@ -72,14 +75,22 @@ public final class RouteTable {
     private RouteTable() {
     }
 
+    private static final Map<String, Entry> BY_PATH = ENTRIES.stream()
+            .collect(Collectors.toUnmodifiableMap(Entry::path, Function.identity()));
+
     /** The entry whose collection the path is in ({@code /v1/sites}, {@code /v1/sites/{id}/...}). */
     public static Optional<Entry> match(String path) {
         if (!path.startsWith("/v1/")) {
             return Optional.empty();
         }
         String rest = path.substring(4);
-        return ENTRIES.stream()
-                .filter(entry -> rest.equals(entry.path()) || rest.startsWith(entry.path() + "/"))
-                .max((a, b) -> Integer.compare(a.path().length(), b.path().length()));
+        int first = rest.indexOf('/');
+        if (first < 0) {
+            return Optional.ofNullable(BY_PATH.get(rest));
+        }
+        // Two-segment collections (reports/occupancy, test-helpers/payments) before one-segment ones.
+        int second = rest.indexOf('/', first + 1);
+        Entry twoSegments = BY_PATH.get(second < 0 ? rest : rest.substring(0, second));
+        return Optional.ofNullable(twoSegments != null ? twoSegments : BY_PATH.get(rest.substring(0, first)));
     }
 }

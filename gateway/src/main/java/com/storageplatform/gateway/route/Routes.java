@@ -5,20 +5,24 @@ import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Turns the route table into Spring Cloud Gateway routes; {@code /oauth/*} and {@code /admin/v1/*} go to auth. */
+/** Spring Cloud Gateway's routes: to each service, the requests the access filter sent its way. */
 @Configuration(proxyBeanMethods = false)
-class Routes {
+public class Routes {
 
+    /** Exchange attribute: the short name of the service a request goes to. */
+    public static final String SERVICE = Routes.class.getName() + ".service";
+
+    /**
+     * One route per service, taken when the access filter has let the request through and named the service
+     * that owns its path ({@link #SERVICE}): a request that did not pass the access filter is never routed.
+     */
     @Bean
     RouteLocator platformRoutes(RouteLocatorBuilder builder, ServiceDirectory services) {
         RouteLocatorBuilder.Builder routes = builder.routes();
-        for (RouteTable.Entry entry : RouteTable.ENTRIES) {
-            String path = "/v1/" + entry.path();
-            routes.route(entry.path(), route -> route.path(path, path + "/**")
-                    .uri(services.urlOf(entry.service())));
+        for (String service : services.services().keySet()) {
+            routes.route(service, route -> route.predicate(exchange -> service.equals(exchange.getAttribute(SERVICE)))
+                    .uri(services.urlOf(service)));
         }
-        routes.route("oauth", route -> route.path("/oauth/**").uri(services.urlOf("auth")));
-        routes.route("admin", route -> route.path("/admin/v1/**").uri(services.urlOf("auth")));
         return routes.build();
     }
 

@@ -50,7 +50,7 @@ final class ServiceResilience implements GlobalFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
         Route route = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
-        String service = route == null ? "unknown" : serviceOf(route.getId());
+        String service = route == null ? "unknown" : route.getId();
         CircuitBreaker breaker = breakers.circuitBreaker(service);
         return chain.filter(exchange)
                 .transformDeferred(CircuitBreakerOperator.of(breaker))
@@ -59,14 +59,6 @@ final class ServiceResilience implements GlobalFilter, Ordered {
 
     CircuitBreaker breakerOf(String service) {
         return breakers.circuitBreaker(service);
-    }
-
-    private static String serviceOf(String routeId) {
-        return RouteTable.ENTRIES.stream()
-                .filter(entry -> entry.path().equals(routeId))
-                .map(RouteTable.Entry::service)
-                .findFirst()
-                .orElse("auth");
     }
 
     private static boolean isUnavailable(Throwable failure) {

@@ -4,6 +4,7 @@ import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.JWK;
 import java.security.interfaces.ECPublicKey;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -46,7 +47,7 @@ public final class CallerTokenVerifier {
                 actor -> actor != null && isActorType(actor));
         decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(expiry,
                 new JwtIssuerValidator(CallerTokenClaims.ISSUER), audience, claims));
-        return decoder;
+        return new VerifiedTokenCache(decoder, Clock.systemUTC());
     }
 
     /** The caller a verified token vouches for. */

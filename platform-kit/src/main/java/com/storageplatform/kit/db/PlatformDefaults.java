@@ -19,8 +19,8 @@ public class PlatformDefaults implements EnvironmentPostProcessor {
             Map.entry("spring.main.banner-mode", "off"),
             Map.entry("spring.r2dbc.pool.max-acquire-time", "5s"),
             Map.entry("spring.r2dbc.pool.max-idle-time", "5m"),
-            Map.entry("spring.r2dbc.pool.validation-query", "SELECT 1"),
-            Map.entry("spring.r2dbc.pool.validation-depth", "remote"),
+            // A connection the database closed (it restarted) is dropped when next acquired; no ping per request.
+            Map.entry("spring.r2dbc.pool.validation-depth", "local"),
             Map.entry("spring.kafka.consumer.auto-offset-reset", "earliest"),
             Map.entry("logging.level.org.apache.kafka", "warn"),
             Map.entry("logging.level.kafka", "warn"),

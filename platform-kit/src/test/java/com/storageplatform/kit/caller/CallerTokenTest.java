@@ -47,6 +47,24 @@ class CallerTokenTest {
     }
 
     @Test
+    void aVerifiedTokenIsRememberedButNeverPastItsExpiry() {
+        String token = new CallerTokenSigner((ECPrivateKey) keys.getPrivate()).sign(caller);
+        java.util.concurrent.atomic.AtomicInteger verifications = new java.util.concurrent.atomic.AtomicInteger();
+        ReactiveJwtDecoder counting = jwt -> {
+            verifications.incrementAndGet();
+            return decoder.decode(jwt);
+        };
+        com.storageplatform.kit.time.PlatformClock clock = new com.storageplatform.kit.time.PlatformClock(Clock.systemUTC());
+        VerifiedTokenCache cache = new VerifiedTokenCache(counting, clock);
+        StepVerifier.create(cache.decode(token)).expectNextCount(1).verifyComplete();
+        StepVerifier.create(cache.decode(token)).expectNextCount(1).verifyComplete();
+        assertThat(verifications.get()).isEqualTo(1);
+
+        clock.advance(Duration.ofSeconds(61));
+        StepVerifier.create(cache.decode(token)).expectError(JwtValidationException.class).verify();
+    }
+
+    @Test
     void anExpiredTokenIsRefused() {
         Clock past = Clock.fixed(Instant.now().minus(Duration.ofMinutes(5)), ZoneOffset.UTC);
         String token = new CallerTokenSigner((ECPrivateKey) keys.getPrivate(), past, Duration.ofSeconds(60)).sign(caller);
