@@ -1,9 +1,9 @@
 package com.storageplatform.auth.credential;
 
 import com.storageplatform.auth.internal.RevocationReport;
-import com.storageplatform.auth.internal.Secrets;
 import com.storageplatform.auth.operator.OperatorRepository;
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.crypto.Secrets;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.validation.Validation;

@@ -1,10 +1,10 @@
 package com.storageplatform.auth.introspection;
 
 import com.storageplatform.auth.credential.CredentialKind;
-import com.storageplatform.auth.internal.Secrets;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.caller.Introspection;
+import com.storageplatform.kit.crypto.Secrets;
 import io.r2dbc.spi.Readable;
 import java.nio.ByteBuffer;
 import java.time.Clock;

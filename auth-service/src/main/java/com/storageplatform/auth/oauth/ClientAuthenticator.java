@@ -1,6 +1,6 @@
 package com.storageplatform.auth.oauth;
 
-import com.storageplatform.auth.internal.Secrets;
+import com.storageplatform.kit.crypto.Secrets;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;

@@ -3,7 +3,7 @@ package com.storageplatform.auth.oauth;
 import com.storageplatform.auth.credential.Credential;
 import com.storageplatform.auth.credential.CredentialKind;
 import com.storageplatform.auth.credential.CredentialRepository;
-import com.storageplatform.auth.internal.Secrets;
+import com.storageplatform.kit.crypto.Secrets;
 import com.storageplatform.kit.id.Ids;
 import java.time.Clock;
 import java.time.Duration;

@@ -3,8 +3,8 @@ package com.storageplatform.auth.oauth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.storageplatform.auth.internal.Secrets;
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.crypto.Secrets;
 import com.storageplatform.kit.id.Ids;
 import java.time.Instant;
 import java.util.List;

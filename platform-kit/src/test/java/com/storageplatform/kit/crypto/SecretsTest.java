@@ -1,4 +1,4 @@
-package com.storageplatform.auth.internal;
+package com.storageplatform.kit.crypto;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

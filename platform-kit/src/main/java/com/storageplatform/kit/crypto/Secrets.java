@@ -1,4 +1,4 @@
-package com.storageplatform.auth.internal;
+package com.storageplatform.kit.crypto;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -6,7 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 
 /**
- * Every secret the service issues (API keys, tokens, client secrets) and how it is kept: a prefix naming what it is,
+ * Every secret the platform issues (API keys, tokens, client secrets, webhook signing secrets) and how a hashed one is kept: a prefix naming what it is,
  * then base62 characters from {@link SecureRandom}; only the SHA-256 of the whole string is stored.
  */
 public final class Secrets {
