@@ -1,0 +1,121 @@
+package com.storageplatform.webhooks.delivery;
+
+import com.storageplatform.webhooks.WebhookProperties;
+import com.storageplatform.webhooks.endpoint.StoredEndpoint;
+import com.storageplatform.webhooks.endpoint.WebhookUrls;
+import com.storageplatform.webhooks.event.StoredEvent;
+import com.storageplatform.webhooks.payload.ApiVersions;
+import com.storageplatform.webhooks.signature.WebhookSignature;
+import io.netty.channel.ChannelOption;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeoutException;
+import org.springframework.http.MediaType;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.http.client.PrematureCloseException;
+import reactor.netty.resources.ConnectionProvider;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One delivery attempt: the event in the endpoint's payload version, signed with every valid secret, POSTed with
+ * the headers of the spec; 2xx is success, anything else (other statuses, redirects, which are never followed,
+ * timeouts after 10 s, connection errors) a failure. Receivers' hosts must resolve to public addresses, checked
+ * as the connection is made; only a test account's localhost URL, where the deployment allows it, is exempt.
+ */
+@Component
+class DeliverySender {
+
+    static final String USER_AGENT = "Service-Webhooks/1.0";
+
+    /** What an attempt came to. {@code error} never carries a secret or a response body. */
+    record Attempt(boolean succeeded, Integer status, String error) {
+    }
+
+    private final WebClient publicOnly;
+    private final WebClient localDevelopment;
+    private final WebhookUrls urls;
+    private final ApiVersions versions;
+    private final JsonMapper json;
+    private final WebhookProperties.Delivery settings;
+    /** Signatures are dated in real time, which receivers compare with their own clocks; never the business clock. */
+    private final Clock signingClock = Clock.systemUTC();
+
+    DeliverySender(WebhookUrls urls, ApiVersions versions, JsonMapper json, WebhookProperties properties) {
+        this.urls = urls;
+        this.versions = versions;
+        this.json = json;
+        this.settings = properties.delivery();
+        ConnectionProvider connections = ConnectionProvider.builder("webhook-deliveries")
+                .maxConnections(settings.concurrency())
+                .pendingAcquireMaxCount(-1)
+                .build();
+        HttpClient base = HttpClient.create(connections)
+                .followRedirect(false)
+                .responseTimeout(settings.timeout())
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5_000);
+        this.publicOnly = webClient(base.resolver(PublicAddressResolverGroup.INSTANCE));
+        this.localDevelopment = webClient(base);
+    }
+
+    private static WebClient webClient(HttpClient client) {
+        return WebClient.builder().clientConnector(new ReactorClientHttpConnector(client)).build();
+    }
+
+    Mono<Attempt> send(UUID deliveryId, StoredEvent event, StoredEndpoint endpoint, List<String> secrets) {
+        byte[] body = payload(event, endpoint);
+        long timestamp = signingClock.instant().getEpochSecond();
+        String signature = WebhookSignature.header(timestamp,
+                secrets.stream().map(secret -> WebhookSignature.sign(secret, timestamp, body)).toList());
+        URI uri = URI.create(endpoint.url());
+        WebClient client = urls.isLocalDevelopment(uri, endpoint.environment()) ? localDevelopment : publicOnly;
+        return client.post().uri(uri)
+                .contentType(MediaType.APPLICATION_JSON)
+                .header("User-Agent", USER_AGENT)
+                .header("Service-Delivery", deliveryId.toString())
+                .header("X-Service-Signature", signature)
+                .bodyValue(body)
+                .exchangeToMono(response -> response.releaseBody().thenReturn(response.statusCode().value()))
+                .timeout(settings.timeout().plusSeconds(1))
+                .map(status -> status >= 200 && status < 300 ? new Attempt(true, status, null)
+                        : new Attempt(false, status, "HTTP " + status))
+                .onErrorResume(failure -> Mono.just(new Attempt(false, null, describe(failure))));
+    }
+
+    /** The body envelope: {@code id}, {@code type}, {@code api_version}, {@code created}, {@code data}. */
+    byte[] payload(StoredEvent event, StoredEndpoint endpoint) {
+        ObjectNode envelope = json.createObjectNode();
+        envelope.put("id", event.id().toString());
+        envelope.put("type", event.type());
+        envelope.put("api_version", endpoint.apiVersion());
+        envelope.put("created", event.created().toString());
+        envelope.set("data", versions.render(event.type(), event.data(), event.apiVersion(), endpoint.apiVersion()));
+        return json.writeValueAsBytes(envelope);
+    }
+
+    private String describe(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof TimeoutException || cause instanceof io.netty.handler.timeout.ReadTimeoutException) {
+                return "timed out after " + settings.timeout().toSeconds() + " s";
+            }
+            if (cause instanceof UnknownHostException unknown) {
+                return unknown.getMessage() == null ? "unknown host" : unknown.getMessage();
+            }
+            if (cause instanceof ConnectException || cause instanceof io.netty.channel.ConnectTimeoutException) {
+                return "connection failed";
+            }
+            if (cause instanceof PrematureCloseException) {
+                return "connection closed before a response";
+            }
+        }
+        return "delivery failed: " + failure.getClass().getSimpleName();
+    }
+}

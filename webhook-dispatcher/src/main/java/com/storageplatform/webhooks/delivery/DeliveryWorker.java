@@ -1,0 +1,172 @@
+package com.storageplatform.webhooks.delivery;
+
+import com.storageplatform.webhooks.WebhookProperties;
+import com.storageplatform.webhooks.endpoint.EndpointRepository;
+import com.storageplatform.webhooks.endpoint.SigningSecrets;
+import com.storageplatform.webhooks.event.EventLog;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+/**
+ * Keeps deliveries moving. One loop claims due deliveries (when woken, or every poll interval) up to the free
+ * capacity; each claimed delivery then runs on its own, so a slow or failing receiver holds at most its own
+ * per-endpoint share of the capacity and never the loop. Several dispatcher replicas cooperate through the
+ * claim's {@code SKIP LOCKED} and leases.
+ */
+@Component
+class DeliveryWorker implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(DeliveryWorker.class);
+    private static final int CLAIM_BATCH = 100;
+
+    private final DeliveryQueue queue;
+    private final EventLog events;
+    private final EndpointRepository endpoints;
+    private final SigningSecrets secrets;
+    private final DeliverySender sender;
+    private final DeliveryOutcomes outcomes;
+    private final DeliveryMetrics metrics;
+    private final DeliverySignal signal;
+    private final TransactionalOperator tx;
+    private final Clock clock;
+    private final WebhookProperties.Delivery settings;
+
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final ConcurrentHashMap<UUID, AtomicInteger> inFlightByEndpoint = new ConcurrentHashMap<>();
+    private final Sinks.Many<Sinks.One<Integer>> sweeps = Sinks.many().unicast().onBackpressureBuffer();
+    private volatile Disposable loop;
+
+    DeliveryWorker(DeliveryQueue queue, EventLog events, EndpointRepository endpoints, SigningSecrets secrets,
+            DeliverySender sender, DeliveryOutcomes outcomes, DeliveryMetrics metrics, DeliverySignal signal,
+            TransactionalOperator tx, Clock clock, WebhookProperties properties) {
+        this.queue = queue;
+        this.events = events;
+        this.endpoints = endpoints;
+        this.secrets = secrets;
+        this.sender = sender;
+        this.outcomes = outcomes;
+        this.metrics = metrics;
+        this.signal = signal;
+        this.tx = tx;
+        this.clock = clock;
+        this.settings = properties.delivery();
+    }
+
+    /** A request to the loop: fill the free capacity, or (a sweep) fill it and report when that work is done. */
+    private record Turn(Sinks.One<Integer> sweep) {
+    }
+
+    @Override
+    public void start() {
+        // Wake-ups and ticks coalesce (one turn covers any number of them); sweeps are each answered.
+        Flux<Turn> ticks = Flux.merge(Flux.interval(settings.pollInterval()), signal.wakeups())
+                .map(tick -> new Turn(null))
+                .onBackpressureLatest();
+        loop = Flux.merge(ticks, sweeps.asFlux().map(Turn::new))
+                .concatMap(turn -> fill()
+                        .doOnNext(started -> {
+                            if (turn.sweep() != null) {
+                                Mono.when(started).subscribe(null, e -> turn.sweep().tryEmitValue(started.size()),
+                                        () -> turn.sweep().tryEmitValue(started.size()));
+                            }
+                        })
+                        .onErrorResume(failure -> {
+                            log.warn("Claiming deliveries failed: {}", failure.getMessage());
+                            if (turn.sweep() != null) {
+                                turn.sweep().tryEmitError(failure);
+                            }
+                            return Mono.empty();
+                        }), 1)
+                .subscribe();
+    }
+
+    /** Runs one sweep now (outside any caller's transaction) and completes when its deliveries are done. */
+    Mono<Integer> sweepNow() {
+        Sinks.One<Integer> done = Sinks.one();
+        sweeps.tryEmitNext(done);
+        return done.asMono();
+    }
+
+    /** Claims and starts deliveries until the capacity is used or nothing is due; returns what it started. */
+    private Mono<List<Mono<Void>>> fill() {
+        List<Mono<Void>> started = new ArrayList<>();
+        return claimOnce(started)
+                .expand(claimed -> claimed == CLAIM_BATCH ? claimOnce(started) : Mono.empty())
+                .then(Mono.fromSupplier(() -> started));
+    }
+
+    private Mono<Integer> claimOnce(List<Mono<Void>> started) {
+        int capacity = settings.concurrency() - inFlight.get();
+        if (capacity <= 0) {
+            return Mono.just(0);
+        }
+        Instant now = clock.instant();
+        Set<UUID> busy = inFlightByEndpoint.entrySet().stream()
+                .filter(entry -> entry.getValue().get() >= settings.perEndpoint())
+                .map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
+        return tx.transactional(queue.claim(Math.min(capacity, CLAIM_BATCH), settings.perEndpoint(), busy, now,
+                        now.plus(settings.lease())))
+                .map(claimed -> {
+                    claimed.forEach(delivery -> started.add(start(delivery)));
+                    return claimed.size();
+                });
+    }
+
+    private Mono<Void> start(DeliveryQueue.Claimed delivery) {
+        inFlight.incrementAndGet();
+        inFlightByEndpoint.computeIfAbsent(delivery.endpointId(), id -> new AtomicInteger()).incrementAndGet();
+        Sinks.Empty<Void> done = Sinks.empty();
+        deliver(delivery)
+                .doFinally(signalType -> {
+                    inFlight.decrementAndGet();
+                    inFlightByEndpoint.computeIfPresent(delivery.endpointId(),
+                            (id, count) -> count.decrementAndGet() <= 0 ? null : count);
+                    done.tryEmitEmpty();
+                    signal.wake();
+                })
+                .subscribe(null, failure -> log.warn("Delivery {} could not be recorded: {}", delivery.id(),
+                        failure.getMessage()));
+        return done.asMono();
+    }
+
+    private Mono<Void> deliver(DeliveryQueue.Claimed delivery) {
+        long started = System.nanoTime();
+        return Mono.zip(events.find(delivery.eventId()), endpoints.find(delivery.accountId(), delivery.endpointId()),
+                        secrets.valid(delivery.endpointId()))
+                .flatMap(found -> sender.send(delivery.id(), found.getT1(), found.getT2(), found.getT3())
+                        .flatMap(attempt -> outcomes.record(delivery, attempt)
+                                .doOnSuccess(recorded -> metrics.attempted(attempt, found.getT1(), started))));
+    }
+
+    @Override
+    public void stop() {
+        Disposable running = loop;
+        if (running != null) {
+            running.dispose();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        Disposable running = loop;
+        return running != null && !running.isDisposed();
+    }
+}

@@ -1,0 +1,68 @@
+package com.storageplatform.webhooks.endpoint;
+
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+
+/**
+ * Whether an address is on the public internet. A webhook URL must not reach the platform's own network
+ * (private, loopback, link-local, carrier-grade NAT, multicast, unspecified, unique-local IPv6, or an IPv4
+ * address of those kinds mapped into IPv6): the dispatcher would otherwise be a way into it.
+ */
+public final class PublicAddresses {
+
+    private PublicAddresses() {
+    }
+
+    public static boolean isPublic(InetAddress address) {
+        if (address.isAnyLocalAddress() || address.isLoopbackAddress() || address.isLinkLocalAddress()
+                || address.isSiteLocalAddress() || address.isMulticastAddress()) {
+            return false;
+        }
+        byte[] bytes = address.getAddress();
+        if (address instanceof Inet4Address) {
+            return isPublicIpv4(bytes);
+        }
+        if (address instanceof Inet6Address) {
+            if ((bytes[0] & 0xfe) == 0xfc) {
+                return false; // fc00::/7 unique local
+            }
+            if (isIpv4Mapped(bytes) || isIpv4Compatible(bytes)) {
+                return isPublicIpv4(new byte[] {bytes[12], bytes[13], bytes[14], bytes[15]});
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean isPublicIpv4(byte[] b) {
+        int first = b[0] & 0xff;
+        int second = b[1] & 0xff;
+        return !(first == 0 || first == 10 || first == 127
+                || (first == 100 && second >= 64 && second <= 127)   // 100.64.0.0/10 carrier-grade NAT
+                || (first == 169 && second == 254)                   // link-local, cloud metadata
+                || (first == 172 && second >= 16 && second <= 31)
+                || (first == 192 && second == 168)
+                || (first == 192 && second == 0 && (b[2] & 0xff) == 0) // 192.0.0.0/24 protocol assignments
+                || (first == 198 && (second == 18 || second == 19))  // benchmarking
+                || first >= 224);                                     // multicast, reserved, broadcast
+    }
+
+    private static boolean isIpv4Mapped(byte[] b) {
+        for (int i = 0; i < 10; i++) {
+            if (b[i] != 0) {
+                return false;
+            }
+        }
+        return (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff;
+    }
+
+    private static boolean isIpv4Compatible(byte[] b) {
+        for (int i = 0; i < 12; i++) {
+            if (b[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,78 @@
+package com.storageplatform.webhooks.endpoint;
+
+import com.storageplatform.kit.crypto.Sealed;
+import com.storageplatform.kit.crypto.Secrets;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.webhooks.WebhookProperties;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * Endpoint signing secrets ({@code whsec_...}). Unlike credentials they cannot be hashed (each delivery is
+ * signed with them), so they are sealed with the deployment's key and opened only to sign. A rotation keeps the
+ * old secret valid for 24 hours; meanwhile deliveries carry one signature per valid secret.
+ */
+@Component
+public class SigningSecrets {
+
+    public static final String PREFIX = "whsec_";
+    public static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
+
+    private final DatabaseClient db;
+    private final Clock clock;
+    private final byte[] key;
+
+    SigningSecrets(DatabaseClient db, Clock clock, WebhookProperties properties) {
+        this.db = db;
+        this.clock = clock;
+        this.key = properties.secretKeyBytes();
+    }
+
+    /** A new secret for the endpoint; returns the plaintext, which only the create or rotate response shows. */
+    Mono<String> issue(UUID endpointId) {
+        String secret = Secrets.generate(PREFIX);
+        return db.sql("INSERT INTO webhook_secrets (id, endpoint_id, secret_sealed, created_at) VALUES (:id, :endpoint, :sealed, :at)")
+                .bind("id", Ids.newId())
+                .bind("endpoint", endpointId)
+                .bind("sealed", ByteBuffer.wrap(Sealed.seal(key, secret.getBytes(StandardCharsets.UTF_8))))
+                .bind("at", clock.instant())
+                .then()
+                .thenReturn(secret);
+    }
+
+    /** Starts the 24 hours of the current secrets, then issues the next one. */
+    Mono<String> rotate(UUID endpointId) {
+        return db.sql("UPDATE webhook_secrets SET expires_at = :expires WHERE endpoint_id = :endpoint AND expires_at IS NULL")
+                .bind("expires", clock.instant().plus(ROTATION_OVERLAP))
+                .bind("endpoint", endpointId)
+                .then()
+                .then(issue(endpointId));
+    }
+
+    /** The secrets a delivery is signed with now, newest first. */
+    public Mono<List<String>> valid(UUID endpointId) {
+        return db.sql("""
+                SELECT secret_sealed FROM webhook_secrets
+                WHERE endpoint_id = :endpoint AND (expires_at IS NULL OR expires_at > :now)
+                ORDER BY created_at DESC
+                """)
+                .bind("endpoint", endpointId)
+                .bind("now", clock.instant())
+                .map(row -> open(row.get("secret_sealed", ByteBuffer.class)))
+                .all()
+                .collectList();
+    }
+
+    private String open(ByteBuffer sealed) {
+        byte[] bytes = new byte[sealed.remaining()];
+        sealed.get(bytes);
+        return new String(Sealed.open(key, bytes), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,38 @@
+package com.storageplatform.webhooks.event;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.Envelopes;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/** {@code GET /v1/events}: the account's event feed, newest first (scope {@code events:read}). */
+@RestController
+class EventResource {
+
+    private final EventLog log;
+
+    EventResource(EventLog log) {
+        this.log = log;
+    }
+
+    @GetMapping("/v1/events")
+    Mono<Envelopes.ListOf<Event>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        EventFilters filters = EventFilters.from(query);
+        return log.list(caller.accountId(), filters, PageRequest.from(query, filters.asMap()));
+    }
+
+    @GetMapping("/v1/events/{id}")
+    Mono<Envelopes.Data<Event>> read(Caller caller, @PathVariable String id) {
+        return log.find(caller.accountId(), Ids.fromPath(id))
+                .map(StoredEvent::view)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("event")))
+                .map(Envelopes::data);
+    }
+}
