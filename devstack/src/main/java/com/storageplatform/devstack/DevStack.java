@@ -170,8 +170,7 @@ public final class DevStack {
         progress.accept("starting in " + display(home) + " (base port " + ports.base()
                 + (database.external() ? ", database " + database.address() + " from DATABASE_URL" : "") + ")");
 
-        Keys.CallerTokenKeys keys = Keys.loadOrCreateCallerTokenKeys(layout.keysDir());
-        String adminToken = Keys.loadOrCreateAdminToken(layout.adminTokenFile());
+        StackSecrets secrets = StackSecrets.loadOrCreate(layout);
         new StackState(ports.base(), databaseUrl).write(home);
 
         Map<String, Process> started = new ConcurrentHashMap<>();
@@ -195,7 +194,7 @@ public final class DevStack {
             infrastructure.add(Services.KAFKA);
             for (String name : infrastructure) {
                 if (toStart.contains(name)) {
-                    started.put(name, startProcess(name, keys, adminToken));
+                    started.put(name, startProcess(name, secrets));
                 }
             }
             // Services migrate their schema at start, so PostgreSQL (and Kafka) must answer first.
@@ -204,7 +203,7 @@ public final class DevStack {
             List<String> serviceNames = services.stream().map(Service::name).toList();
             for (String name : serviceNames) {
                 if (toStart.contains(name)) {
-                    started.put(name, startProcess(name, keys, adminToken));
+                    started.put(name, startProcess(name, secrets));
                 }
             }
             // ... and must keep answering while the services start.
@@ -313,9 +312,7 @@ public final class DevStack {
             }
             requireFreePorts(List.of(name));
             layout.createDirectories();
-            Keys.CallerTokenKeys keys = Keys.loadOrCreateCallerTokenKeys(layout.keysDir());
-            String adminToken = Keys.loadOrCreateAdminToken(layout.adminTokenFile());
-            started.put(name, startProcess(name, keys, adminToken));
+            started.put(name, startProcess(name, StackSecrets.loadOrCreate(layout)));
         }
         try {
             awaitHealthy(List.of(name), List.of(), started, startNanos, startNanos + startupTimeout.toNanos());
@@ -443,11 +440,11 @@ public final class DevStack {
 
     // ------------------------------------------------------------------ processes
 
-    private Process startProcess(String name, Keys.CallerTokenKeys keys, String adminToken) {
+    private Process startProcess(String name, StackSecrets secrets) {
         ProcessSpec spec = switch (name) {
             case Services.POSTGRES -> postgresSpec();
             case Services.KAFKA -> kafkaSpec();
-            default -> serviceSpec(Services.byName(name).orElseThrow(), keys, adminToken);
+            default -> serviceSpec(Services.byName(name).orElseThrow(), secrets);
         };
         progress.accept("starting " + name + " on port " + spec.port());
         return processes.start(spec, home);
@@ -503,11 +500,11 @@ public final class DevStack {
         }
     }
 
-    private ProcessSpec serviceSpec(Service service, Keys.CallerTokenKeys keys, String adminToken) {
+    private ProcessSpec serviceSpec(Service service, StackSecrets secrets) {
         List<String> command = javaCommand(service.name(), serviceJavaOptions);
         command.addAll(List.of("-jar", service.jar(repoRoot).toString()));
         return new ProcessSpec(service.name(), List.of(ports.service(service)), command,
-                ServiceEnvironment.of(service, ports, database, keys, adminToken));
+                ServiceEnvironment.of(service, ports, database, secrets));
     }
 
     /** {@code java}, the markers that identify the process as this stack's, then the JVM options. */

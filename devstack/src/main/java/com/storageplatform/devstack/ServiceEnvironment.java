@@ -12,14 +12,13 @@ final class ServiceEnvironment {
     private ServiceEnvironment() {
     }
 
-    static Map<String, String> of(Service service, Ports ports, Database database, Keys.CallerTokenKeys keys,
-            String adminToken) {
+    static Map<String, String> of(Service service, Ports ports, Database database, StackSecrets secrets) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("SERVER_PORT", Integer.toString(ports.service(service)));
         env.put("PLATFORM_ENVIRONMENT", ENVIRONMENT);
         if (service.isGateway()) {
-            env.put("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", keys.privateKeyPem());
-            env.put("PLATFORM_ADMIN_TOKEN", adminToken);
+            env.put("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", secrets.callerToken().privateKeyPem());
+            env.put("PLATFORM_ADMIN_TOKEN", secrets.adminToken());
             for (Service backend : Services.backends()) {
                 env.put("PLATFORM_SERVICES_" + backend.shortName().toUpperCase(Locale.ROOT) + "_URL",
                         "http://127.0.0.1:" + ports.service(backend));
@@ -31,10 +30,11 @@ final class ServiceEnvironment {
         env.put("PLATFORM_DATABASE_PASSWORD", database.password());
         env.put("PLATFORM_DATABASE_SCHEMA", service.shortName());
         env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.kafka());
-        env.put("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", keys.publicKeyPem());
+        env.put("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", secrets.callerToken().publicKeyPem());
         if (service.name().equals("webhook-dispatcher")) {
             // Lets developers and the e2e suite receive webhooks on localhost; refused in production.
             env.put("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST", "true");
+            env.put("PLATFORM_WEBHOOKS_SECRET_KEY", secrets.webhookSecretKey());
         }
         return env;
     }

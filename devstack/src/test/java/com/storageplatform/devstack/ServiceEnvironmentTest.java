@@ -10,10 +10,11 @@ class ServiceEnvironmentTest {
 
     private final Ports ports = new Ports(8080);
     private final Database database = Database.embedded(ports.postgres());
-    private final Keys.CallerTokenKeys keys = new Keys.CallerTokenKeys("PRIVATE PEM", "PUBLIC PEM");
+    private final StackSecrets secrets = new StackSecrets(new Keys.CallerTokenKeys("PRIVATE PEM", "PUBLIC PEM"),
+            "svc_admin_x", "SEALING KEY");
 
     private Map<String, String> environmentOf(String name) {
-        return ServiceEnvironment.of(Services.byName(name).orElseThrow(), ports, database, keys, "svc_admin_x");
+        return ServiceEnvironment.of(Services.byName(name).orElseThrow(), ports, database, secrets);
     }
 
     @Test
@@ -30,11 +31,13 @@ class ServiceEnvironmentTest {
     }
 
     @Test
-    void theWebhookDispatcherMayDeliverToLocalhostInDevelopment() {
+    void theWebhookDispatcherMayDeliverToLocalhostInDevelopmentAndGetsItsSealingKey() {
         assertThat(environmentOf("webhook-dispatcher"))
                 .containsEntry("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST", "true")
+                .containsEntry("PLATFORM_WEBHOOKS_SECRET_KEY", "SEALING KEY")
                 .containsEntry("PLATFORM_DATABASE_SCHEMA", "webhooks");
-        assertThat(environmentOf("billing-service")).doesNotContainKey("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST");
+        assertThat(environmentOf("billing-service")).doesNotContainKeys("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST",
+                "PLATFORM_WEBHOOKS_SECRET_KEY");
     }
 
     @Test
@@ -57,7 +60,7 @@ class ServiceEnvironmentTest {
     void anExternalDatabaseIsPassedOnWithItsCredentials() {
         Database external = Database.parse("postgresql://app:pw@db.local:5433/platform");
         Map<String, String> env = ServiceEnvironment.of(Services.byName("crm-service").orElseThrow(), ports,
-                external, keys, "t");
+                external, secrets);
 
         assertThat(env).containsEntry("PLATFORM_DATABASE_URL", "postgresql://db.local:5433/platform")
                 .containsEntry("PLATFORM_DATABASE_USERNAME", "app")

@@ -1,9 +1,8 @@
 package com.storageplatform.webhooks;
 
-import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.ServiceContract;
 
 /** webhook-dispatcher boots against real PostgreSQL and Kafka and honours the platform's service contract. */
-@PlatformTest
+@DispatcherTest
 class WebhookDispatcherServiceContractTest extends ServiceContract {
 }

@@ -7,6 +7,7 @@ import com.storageplatform.webhooks.delivery.DeliverySignal;
 import com.storageplatform.webhooks.payload.ApiVersions;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -15,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -47,19 +49,20 @@ class EventIngest {
         this.clock = clock;
     }
 
-    @KafkaListener(id = "webhook-dispatcher", groupId = "${platform.webhooks.consumer-group}", topicPattern = ".*\\.events")
-    Mono<Void> onRecord(ConsumerRecord<String, String> record) {
-        Optional<StoredEvent> event = parse(record);
-        if (event.isEmpty()) {
-            return Mono.empty();
-        }
-        return ingest(event.get());
+    /** A poll's worth of records at a time, in one transaction: the offsets move on only once it has committed. */
+    @KafkaListener(id = "webhook-dispatcher", groupId = "${platform.webhooks.consumer-group}",
+            topicPattern = ".*\\.events", batch = "true")
+    Mono<Void> onRecords(List<ConsumerRecord<String, String>> records) {
+        List<StoredEvent> parsed = records.stream().map(this::parse).flatMap(Optional::stream).toList();
+        return parsed.isEmpty() ? Mono.empty() : ingest(parsed);
     }
 
-    /** Appends the event and queues its deliveries, once per event id. */
-    Mono<Void> ingest(StoredEvent event) {
-        Mono<Integer> work = events.append(event)
-                .flatMap(appended -> appended ? deliveries.queue(event) : Mono.just(0));
+    /** Appends the events and queues their deliveries, once per event id (a duplicate, even in one batch, adds nothing). */
+    Mono<Void> ingest(List<StoredEvent> batch) {
+        Mono<Integer> work = Flux.fromIterable(batch)
+                .concatMap(event -> events.append(event)
+                        .flatMap(appended -> appended ? deliveries.queue(event) : Mono.just(0)))
+                .reduce(0, Integer::sum);
         return tx.transactional(work)
                 .doOnNext(queued -> {
                     if (queued > 0) {
