@@ -70,6 +70,7 @@ public final class RouteTable {
             Entry.of("access-events", "compliance", "access"),
             Entry.of("hardware-devices", "compliance", "access"),
             Entry.of("webhooks", "webhooks", "webhooks"),
+            Entry.of("test-helpers/events", "webhooks", "webhooks"),
             Entry.readOnly("events", "webhooks", "events"));
 
     private RouteTable() {

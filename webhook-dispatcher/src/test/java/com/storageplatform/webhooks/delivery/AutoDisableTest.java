@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
-import com.storageplatform.webhooks.Receiver;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -39,15 +39,15 @@ class AutoDisableTest {
     DatabaseClient db;
 
     DispatcherApi api;
-    Receiver failing;
-    Receiver watcher;
+    WebhookReceiver failing;
+    WebhookReceiver watcher;
 
     @BeforeEach
     void setUp() {
         api = new DispatcherApi(client, kafka, json);
-        failing = new Receiver();
+        failing = new WebhookReceiver();
         failing.status.set(500);
-        watcher = new Receiver();
+        watcher = new WebhookReceiver();
     }
 
     @AfterEach
@@ -80,7 +80,7 @@ class AutoDisableTest {
         String other = api.endpoint(caller, watcher.url(), "webhook_endpoint.disabled").path("id").asString();
         failSevenEvents(caller);
 
-        Receiver.Received notice = watcher.await(r -> true, 1, Duration.ofSeconds(90)).get(0);
+        WebhookReceiver.Received notice = watcher.await(r -> true, 1, Duration.ofSeconds(90)).get(0);
         assertThat(status(caller, endpoint)).isEqualTo("disabled");
         assertThat(failures(endpoint)).isGreaterThanOrEqualTo(50);
         JsonNode body = json.readTree(notice.body());

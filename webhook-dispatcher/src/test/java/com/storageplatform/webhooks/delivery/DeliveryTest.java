@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
-import com.storageplatform.webhooks.Receiver;
 import com.storageplatform.webhooks.signature.WebhookVerifier;
 import java.time.Duration;
 import java.util.List;
@@ -39,13 +39,13 @@ class DeliveryTest {
     DatabaseClient db;
 
     DispatcherApi api;
-    Receiver receiver;
+    WebhookReceiver receiver;
     final Caller caller = DispatcherApi.caller();
 
     @BeforeEach
     void setUp() {
         api = new DispatcherApi(client, kafka, json);
-        receiver = new Receiver();
+        receiver = new WebhookReceiver();
     }
 
     @AfterEach
@@ -59,7 +59,7 @@ class DeliveryTest {
         UUID id = api.publish(caller, "billing.events", "payment.succeeded",
                 Map.of("object", "payment", "amount_minor", 3300, "currency", "GBP"));
 
-        Receiver.Received delivery = receiver.await(r -> true, 1, Duration.ofSeconds(30)).get(0);
+        WebhookReceiver.Received delivery = receiver.await(r -> true, 1, Duration.ofSeconds(30)).get(0);
         WebhookVerifier.of(endpoint.path("secret").asString()).verify(delivery.header("X-Service-Signature"), delivery.body());
         assertThat(delivery.header("Content-Type")).startsWith("application/json");
         assertThat(delivery.header("User-Agent")).isEqualTo("Service-Webhooks/1.0");
@@ -90,7 +90,7 @@ class DeliveryTest {
 
     @Test
     void onlySubscribedEventsAreDelivered() {
-        Receiver other = new Receiver();
+        WebhookReceiver other = new WebhookReceiver();
         try {
             api.endpoint(caller, receiver.url(), "invoice.paid");
             api.endpoint(caller, other.url(), "invoice.*", "deal.won");
@@ -129,7 +129,7 @@ class DeliveryTest {
         assertThat(exhausted.path("next_attempt_at").isNull()).isTrue();
 
         // The gaps grow as the schedule says (scaled 1/10000: 3 ms, 12 ms, 60 ms, 360 ms, 2.2 s, 8.6 s, 17.3 s).
-        List<Long> times = receiver.received.stream().map(Receiver.Received::atNanos).toList();
+        List<Long> times = receiver.received.stream().map(WebhookReceiver.Received::atNanos).toList();
         assertThat(Duration.ofNanos(times.get(7) - times.get(6))).isGreaterThanOrEqualTo(Duration.ofSeconds(17));
         assertThat(Duration.ofNanos(times.get(6) - times.get(5))).isGreaterThanOrEqualTo(Duration.ofSeconds(8));
 
@@ -185,7 +185,7 @@ class DeliveryTest {
 
     @Test
     void aSlowReceiverDoesNotDelayAnotherEndpoint() {
-        Receiver fast = new Receiver();
+        WebhookReceiver fast = new WebhookReceiver();
         try {
             receiver.delay.set(Duration.ofMillis(1800));
             api.endpoint(caller, receiver.url(), "deal.*");
@@ -198,7 +198,7 @@ class DeliveryTest {
             receiver.await(r -> true, 16, Duration.ofSeconds(30));
             long published = System.nanoTime();
             api.publish(otherAccount, "crm.events", "deal.created", Map.of("object", "deal"));
-            Receiver.Received arrived = fast.await(r -> true, 1, Duration.ofSeconds(30)).get(0);
+            WebhookReceiver.Received arrived = fast.await(r -> true, 1, Duration.ofSeconds(30)).get(0);
             assertThat(Duration.ofNanos(arrived.atNanos() - published)).isLessThan(Duration.ofMillis(1500));
             assertThat(receiver.received.size()).isLessThan(40);
         } finally {
@@ -238,7 +238,7 @@ class DeliveryTest {
         String newSecret = api.body(api.post(caller, "/v1/webhooks/" + endpoint.path("id").asString() + "/rotate-secret",
                 Map.of()), 200).path("data").path("secret").asString();
         api.publish(caller, "crm.events", "deal.created", Map.of("object", "deal"));
-        Receiver.Received delivery = receiver.await(r -> true, 1, Duration.ofSeconds(30)).get(0);
+        WebhookReceiver.Received delivery = receiver.await(r -> true, 1, Duration.ofSeconds(30)).get(0);
 
         assertThat(delivery.header("X-Service-Signature")).matches("t=\\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}");
         WebhookVerifier.of(oldSecret).verify(delivery.header("X-Service-Signature"), delivery.body());
@@ -247,7 +247,7 @@ class DeliveryTest {
         advanceClock(Duration.ofHours(24).plusSeconds(1));
         try {
             api.publish(caller, "crm.events", "deal.lost", Map.of("object", "deal"));
-            Receiver.Received later = receiver.await(r -> true, 2, Duration.ofSeconds(30)).get(1);
+            WebhookReceiver.Received later = receiver.await(r -> true, 2, Duration.ofSeconds(30)).get(1);
             assertThat(later.header("X-Service-Signature")).matches("t=\\d+,v1=[0-9a-f]{64}");
             WebhookVerifier.of(newSecret).verify(later.header("X-Service-Signature"), later.body());
             assertThat(WebhookVerifier.of(oldSecret).isValid(later.header("X-Service-Signature"), later.body())).isFalse();

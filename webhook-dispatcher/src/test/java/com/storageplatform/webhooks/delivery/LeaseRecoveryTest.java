@@ -6,9 +6,9 @@ import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
-import com.storageplatform.webhooks.Receiver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -43,7 +43,7 @@ class LeaseRecoveryTest {
     void aDeliveryLeftMidFlightByADeadWorkerIsTakenOverWhenItsLeaseRunsOut() {
         DispatcherApi api = new DispatcherApi(client, kafka, json);
         Caller caller = DispatcherApi.caller();
-        try (Receiver receiver = new Receiver()) {
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
             String endpoint = api.endpoint(caller, receiver.url(), "*").path("id").asString();
             api.patch(caller, "/v1/webhooks/" + endpoint, Map.of("status", "paused")).expectStatus().isOk();
             api.publish(caller, "crm.events", "deal.created", Map.of("object", "deal"));
@@ -69,7 +69,7 @@ class LeaseRecoveryTest {
         UUID operator = Ids.newId();
         Caller live = new Caller(account, operator, Environment.LIVE, Set.of("webhooks:read", "events:read"), null,
                 ActorType.API, "key", null);
-        try (Receiver receiver = new Receiver()) {
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
             // As if its DNS had changed since creation: the host now resolves to this machine.
             UUID endpoint = Ids.newId();
             db.sql("""

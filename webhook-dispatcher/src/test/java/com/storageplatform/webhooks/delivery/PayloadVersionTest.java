@@ -3,9 +3,9 @@ package com.storageplatform.webhooks.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
-import com.storageplatform.webhooks.Receiver;
 import com.storageplatform.webhooks.payload.ApiVersions;
 import com.storageplatform.webhooks.payload.PayloadVersion;
 import java.time.Duration;
@@ -60,7 +60,7 @@ class PayloadVersionTest {
     void eachEndpointGetsThePayloadOfItsPinnedVersion() {
         DispatcherApi api = new DispatcherApi(client, kafka, json);
         Caller caller = DispatcherApi.caller();
-        try (Receiver latest = new Receiver(); Receiver pinned = new Receiver()) {
+        try (WebhookReceiver latest = new WebhookReceiver(); WebhookReceiver pinned = new WebhookReceiver()) {
             api.endpoint(caller, latest.url(), "payment.*");
             JsonNode old = api.body(api.post(caller, "/v1/webhooks", Map.of("url", pinned.url(),
                     "enabled_events", List.of("payment.*"), "api_version", "2025-06-01")), 201).path("data");

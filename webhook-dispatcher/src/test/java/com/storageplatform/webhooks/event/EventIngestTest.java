@@ -3,9 +3,9 @@ package com.storageplatform.webhooks.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
-import com.storageplatform.webhooks.Receiver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -38,13 +38,13 @@ class EventIngestTest {
     DatabaseClient db;
 
     DispatcherApi api;
-    Receiver receiver;
+    WebhookReceiver receiver;
     final Caller caller = DispatcherApi.caller();
 
     @BeforeEach
     void setUp() {
         api = new DispatcherApi(client, kafka, json);
-        receiver = new Receiver();
+        receiver = new WebhookReceiver();
     }
 
     @AfterEach

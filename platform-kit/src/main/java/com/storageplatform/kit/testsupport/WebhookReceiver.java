@@ -1,4 +1,4 @@
-package com.storageplatform.webhooks;
+package com.storageplatform.kit.testsupport;
 
 import java.time.Duration;
 import java.util.List;
@@ -13,10 +13,11 @@ import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
 /**
- * A webhook receiver on localhost, as a customer would run one: it records every delivery (headers and raw body)
- * and answers with the status the test sets, after an optional delay.
+ * A webhook receiver on localhost, as a customer would run one, for the dispatcher's tests and the end-to-end
+ * suite: it records every delivery (headers and raw body) and answers with the status the test sets, after an
+ * optional delay.
  */
-public final class Receiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable {
 
     public record Received(Map<String, String> headers, byte[] body, long atNanos) {
         public String header(String name) {
@@ -33,7 +34,7 @@ public final class Receiver implements AutoCloseable {
     public final AtomicReference<Duration> delay = new AtomicReference<>(Duration.ZERO);
     public final List<Received> received = new CopyOnWriteArrayList<>();
 
-    public Receiver() {
+    public WebhookReceiver() {
         server = HttpServer.create().host("127.0.0.1").port(0)
                 .handle((request, response) -> request.receive().aggregate().asByteArray().defaultIfEmpty(new byte[0])
                         .flatMap(body -> {
