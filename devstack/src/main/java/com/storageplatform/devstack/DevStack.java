@@ -282,6 +282,24 @@ public final class DevStack {
     }
 
     /**
+     * Kills one service outright (SIGKILL), as a crash would, leaving the rest running: durability tests use it.
+     *
+     * @return whether it was running
+     */
+    public boolean kill(String name) {
+        requireKnown(name);
+        return locked(() -> {
+            Optional<ProcessHandle> handle = processes.running(name);
+            handle.ifPresent(process -> {
+                process.destroyForcibly();
+                ProcessControl.awaitExit(process, Duration.ofSeconds(10));
+            });
+            processes.removePid(name);
+            return handle.isPresent();
+        });
+    }
+
+    /**
      * Starts one process ({@code postgres}, {@code kafka} or a service name) and waits until it is healthy.
      * Does nothing but wait when it already runs.
      *
