@@ -1,12 +1,12 @@
 package com.storageplatform.webhooks.delivery;
 
-import com.storageplatform.webhooks.event.StoredEvent;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.context.SmartLifecycle;
@@ -48,11 +48,11 @@ class DeliveryMetrics implements SmartLifecycle {
                 .description("Deliveries due and waiting for a worker").register(registry);
     }
 
-    void attempted(DeliverySender.Attempt attempt, StoredEvent event, long startedNanos) {
+    void attempted(DeliverySender.Attempt attempt, Instant eventCreated, long startedNanos) {
         attemptDuration.record(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS);
         if (attempt.succeeded()) {
             succeeded.increment();
-            latency.record(Duration.between(event.created(), clock.instant()));
+            latency.record(Duration.between(eventCreated, clock.instant()));
         } else {
             failed.increment();
         }

@@ -45,18 +45,14 @@ class DeliveryOutcomes {
 
     Mono<Void> record(DeliveryQueue.Claimed delivery, DeliverySender.Attempt attempt) {
         Instant now = clock.instant();
-        Mono<Void> work;
         if (attempt.succeeded()) {
-            work = queue.succeeded(delivery, attempt.status(), now)
-                    .then(endpoints.recordSuccess(delivery.endpointId(), now));
-        } else {
-            int attempts = delivery.attempts() + 1;
-            Instant next = schedule.isExhausted(attempts) ? null : now.plus(schedule.delayAfter(attempts));
-            work = queue.failed(delivery, attempt.status(), attempt.error(), now, next)
-                    .then(endpoints.recordFailure(delivery.endpointId()))
-                    .flatMap(endpoint -> disableIfFailing(endpoint, now));
+            return queue.succeeded(delivery, attempt.status(), now);
         }
-        return tx.transactional(work);
+        int attempts = delivery.attempts() + 1;
+        Instant next = schedule.isExhausted(attempts) ? null : now.plus(schedule.delayAfter(attempts));
+        return tx.transactional(queue.failed(delivery, attempt.status(), attempt.error(), now, next)
+                .then(endpoints.recordFailure(delivery.endpointId()))
+                .flatMap(endpoint -> disableIfFailing(endpoint, now)));
     }
 
     private Mono<Void> disableIfFailing(StoredEndpoint endpoint, Instant now) {

@@ -1,18 +1,24 @@
 package com.storageplatform.webhooks.delivery;
 
-import com.storageplatform.kit.events.EventCatalogue;
+import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.webhooks.endpoint.EnabledEvents;
 import com.storageplatform.webhooks.endpoint.EndpointRepository;
+import com.storageplatform.webhooks.endpoint.StoredEndpoint;
 import com.storageplatform.webhooks.event.StoredEvent;
 import io.r2dbc.spi.Readable;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Mono;
@@ -31,8 +37,14 @@ public class DeliveryQueue {
     public static final String RETRYING = "retrying";
     public static final String EXHAUSTED = "exhausted";
 
-    /** A delivery taken by a worker. {@code attempts} is how many were made before this one. */
-    record Claimed(UUID id, UUID accountId, UUID endpointId, UUID eventId, int attempts) {
+    /**
+     * A delivery taken by a worker, with all it needs to be sent: the event (its data as stored JSON text), the
+     * endpoint's URL, version and environment, and its valid signing secrets (sealed, newest first).
+     * {@code attempts} is how many attempts were made before this one.
+     */
+    record Claimed(UUID id, UUID accountId, UUID endpointId, UUID eventId, int attempts, String eventType,
+            Instant eventCreated, String eventVersion, String eventData, String url, String endpointVersion,
+            Environment environment, List<byte[]> sealedSecrets) {
     }
 
     private final DatabaseClient db;
@@ -45,30 +57,50 @@ public class DeliveryQueue {
         this.clock = clock;
     }
 
-    /** One pending delivery per endpoint subscribed to the event; returns how many. Call inside its transaction. */
-    public Mono<Integer> queue(StoredEvent event) {
-        Instant now = clock.instant();
-        return endpoints.subscribedTo(event.accountId(), event.type(), EventCatalogue.familyOf(event.type()))
-                .concatMap(endpoint -> db.sql("""
-                        INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, status,
-                            attempts, next_attempt_at, created_at, updated_at)
-                        VALUES (:id, :account, :endpoint, :event, :type, 'pending', 0, :now, :now, :now)
-                        ON CONFLICT (endpoint_id, event_id) DO NOTHING
-                        """)
-                        .bind("id", Ids.newId())
-                        .bind("account", event.accountId())
-                        .bind("endpoint", endpoint.id())
-                        .bind("event", event.id())
-                        .bind("type", event.type())
-                        .bind("now", now)
-                        .fetch().rowsUpdated())
-                .reduce(0L, Long::sum)
+    /**
+     * Queues one delivery per (event, subscribed endpoint) for a batch of newly logged events, in one statement;
+     * returns how many were queued. A pair already queued is left alone.
+     */
+    public Mono<Integer> queueAll(List<StoredEvent> events) {
+        Set<UUID> accounts = events.stream().map(StoredEvent::accountId).collect(Collectors.toSet());
+        return endpoints.receivingFor(accounts)
+                .collect(Collectors.groupingBy(StoredEndpoint::accountId))
+                .flatMap(byAccount -> insert(events.stream()
+                        .flatMap(event -> byAccount.getOrDefault(event.accountId(), List.of()).stream()
+                                .filter(endpoint -> EnabledEvents.matches(endpoint.enabledEvents(), event.type()))
+                                .map(endpoint -> new Pending(endpoint.id(), event)))
+                        .toList()));
+    }
+
+    private record Pending(UUID endpointId, StoredEvent event) {
+    }
+
+    private Mono<Integer> insert(List<Pending> pending) {
+        if (pending.isEmpty()) {
+            return Mono.just(0);
+        }
+        return db.sql("""
+                INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, status,
+                    attempts, next_attempt_at, created_at, updated_at)
+                SELECT d.id, d.account_id, d.endpoint_id, d.event_id, d.event_type, 'pending', 0, :now, :now, :now
+                FROM unnest(:ids, :accounts, :endpoints, :events, :types)
+                    AS d (id, account_id, endpoint_id, event_id, event_type)
+                ON CONFLICT (endpoint_id, event_id) DO NOTHING
+                """)
+                .bind("ids", pending.stream().map(delivery -> Ids.newId()).toArray(UUID[]::new))
+                .bind("accounts", pending.stream().map(delivery -> delivery.event().accountId()).toArray(UUID[]::new))
+                .bind("endpoints", pending.stream().map(Pending::endpointId).toArray(UUID[]::new))
+                .bind("events", pending.stream().map(delivery -> delivery.event().id()).toArray(UUID[]::new))
+                .bind("types", pending.stream().map(delivery -> delivery.event().type()).toArray(String[]::new))
+                .bind("now", clock.instant())
+                .fetch().rowsUpdated()
                 .map(Long::intValue);
     }
 
     /**
      * Takes up to {@code limit} due deliveries of active endpoints (or ones whose worker's lease ran out), at most
-     * {@code perEndpoint} per endpoint and none of {@code busy} endpoints, and leases them until {@code leaseUntil}.
+     * {@code perEndpoint} per endpoint and none of {@code busy} endpoints, and leases them until {@code leaseUntil};
+     * one statement, which returns what sending them needs.
      */
     Mono<List<Claimed>> claim(int limit, int perEndpoint, Collection<UUID> busy, Instant now, Instant leaseUntil) {
         return db.sql("""
@@ -88,10 +120,20 @@ public class DeliveryQueue {
                     LIMIT :limit
                 ), locked AS (
                     SELECT id FROM webhook_deliveries WHERE id IN (SELECT id FROM due) FOR UPDATE SKIP LOCKED
+                ), claimed AS (
+                    UPDATE webhook_deliveries d SET status = 'delivering', lease_until = :lease, updated_at = :now
+                    FROM locked WHERE d.id = locked.id
+                    RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempts
                 )
-                UPDATE webhook_deliveries d SET status = 'delivering', lease_until = :lease, updated_at = :now
-                FROM locked WHERE d.id = locked.id
-                RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempts
+                SELECT c.id, c.account_id, c.endpoint_id, c.event_id, c.attempts, ev.type, ev.created,
+                    ev.api_version AS event_version, ev.data::text AS event_data, e.url,
+                    e.api_version AS endpoint_version, e.environment,
+                    (SELECT string_agg(encode(s.secret_sealed, 'hex'), ',' ORDER BY s.created_at DESC)
+                     FROM webhook_secrets s
+                     WHERE s.endpoint_id = c.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > :now)) AS secrets
+                FROM claimed c
+                JOIN events ev ON ev.id = c.event_id
+                JOIN webhook_endpoints e ON e.id = c.endpoint_id
                 """)
                 .bind("busy", busy.toArray(UUID[]::new))
                 .bind("now", now)
@@ -100,22 +142,45 @@ public class DeliveryQueue {
                 .bind("lease", leaseUntil)
                 .map(row -> new Claimed(row.get("id", UUID.class), row.get("account_id", UUID.class),
                         row.get("endpoint_id", UUID.class), row.get("event_id", UUID.class),
-                        row.get("attempts", Integer.class)))
+                        row.get("attempts", Integer.class), row.get("type", String.class),
+                        row.get("created", Instant.class), row.get("event_version", String.class),
+                        row.get("event_data", String.class), row.get("url", String.class),
+                        row.get("endpoint_version", String.class), Environment.of(row.get("environment", String.class)),
+                        sealed(row.get("secrets", String.class))))
                 .all()
                 .collectList();
     }
 
+    private static List<byte[]> sealed(String hexList) {
+        if (hexList == null || hexList.isEmpty()) {
+            return List.of();
+        }
+        return Arrays.stream(hexList.split(",")).map(HexFormat.of()::parseHex).toList();
+    }
+
+    /**
+     * Records a success in one statement. The endpoint's row is touched only when its failure streak must end or
+     * its last success is more than a minute old, so busy endpoints' deliveries do not queue on that row's lock.
+     */
     Mono<Void> succeeded(Claimed delivery, int status, Instant at) {
         return db.sql("""
-                UPDATE webhook_deliveries SET status = 'succeeded', attempts = :attempts, last_response_status = :status,
-                    last_error = NULL, last_attempt_at = :at, succeeded_at = :at, next_attempt_at = NULL,
-                    lease_until = NULL, updated_at = :at
-                WHERE id = :id
+                WITH delivered AS (
+                    UPDATE webhook_deliveries SET status = 'succeeded', attempts = :attempts,
+                        last_response_status = :status, last_error = NULL, last_attempt_at = :at, succeeded_at = :at,
+                        next_attempt_at = NULL, lease_until = NULL, updated_at = :at
+                    WHERE id = :id
+                    RETURNING endpoint_id
+                )
+                UPDATE webhook_endpoints e SET consecutive_failures = 0, last_success_at = :at
+                FROM delivered
+                WHERE e.id = delivered.endpoint_id
+                  AND (e.consecutive_failures > 0 OR e.last_success_at IS NULL OR e.last_success_at < :stale)
                 """)
                 .bind("id", delivery.id())
                 .bind("attempts", delivery.attempts() + 1)
                 .bind("status", status)
                 .bind("at", at)
+                .bind("stale", at.minusSeconds(60))
                 .then();
     }
 

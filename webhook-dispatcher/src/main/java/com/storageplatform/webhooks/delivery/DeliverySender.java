@@ -1,18 +1,17 @@
 package com.storageplatform.webhooks.delivery;
 
 import com.storageplatform.webhooks.WebhookProperties;
-import com.storageplatform.webhooks.endpoint.StoredEndpoint;
+import com.storageplatform.webhooks.endpoint.SigningSecrets;
 import com.storageplatform.webhooks.endpoint.WebhookUrls;
-import com.storageplatform.webhooks.event.StoredEvent;
 import com.storageplatform.webhooks.payload.ApiVersions;
 import com.storageplatform.webhooks.signature.WebhookSignature;
 import io.netty.channel.ChannelOption;
 import java.net.ConnectException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.net.UnknownHostException;
 import java.time.Clock;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeoutException;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
@@ -43,14 +42,17 @@ class DeliverySender {
     private final WebClient publicOnly;
     private final WebClient localDevelopment;
     private final WebhookUrls urls;
+    private final SigningSecrets secrets;
     private final ApiVersions versions;
     private final JsonMapper json;
     private final WebhookProperties.Delivery settings;
     /** Signatures are dated in real time, which receivers compare with their own clocks; never the business clock. */
     private final Clock signingClock = Clock.systemUTC();
 
-    DeliverySender(WebhookUrls urls, ApiVersions versions, JsonMapper json, WebhookProperties properties) {
+    DeliverySender(WebhookUrls urls, ApiVersions versions, JsonMapper json, SigningSecrets secrets,
+            WebhookProperties properties) {
         this.urls = urls;
+        this.secrets = secrets;
         this.versions = versions;
         this.json = json;
         this.settings = properties.delivery();
@@ -70,17 +72,18 @@ class DeliverySender {
         return WebClient.builder().clientConnector(new ReactorClientHttpConnector(client)).build();
     }
 
-    Mono<Attempt> send(UUID deliveryId, StoredEvent event, StoredEndpoint endpoint, List<String> secrets) {
-        byte[] body = payload(event, endpoint);
+    Mono<Attempt> send(DeliveryQueue.Claimed delivery) {
+        byte[] body = payload(delivery);
         long timestamp = signingClock.instant().getEpochSecond();
+        List<String> secrets = delivery.sealedSecrets().stream().map(this.secrets::open).toList();
         String signature = WebhookSignature.header(timestamp,
                 secrets.stream().map(secret -> WebhookSignature.sign(secret, timestamp, body)).toList());
-        URI uri = URI.create(endpoint.url());
-        WebClient client = urls.isLocalDevelopment(uri, endpoint.environment()) ? localDevelopment : publicOnly;
+        URI uri = URI.create(delivery.url());
+        WebClient client = urls.isLocalDevelopment(uri, delivery.environment()) ? localDevelopment : publicOnly;
         return client.post().uri(uri)
                 .contentType(MediaType.APPLICATION_JSON)
                 .header("User-Agent", USER_AGENT)
-                .header("Service-Delivery", deliveryId.toString())
+                .header("Service-Delivery", delivery.id().toString())
                 .header("X-Service-Signature", signature)
                 .bodyValue(body)
                 .exchangeToMono(response -> response.releaseBody().thenReturn(response.statusCode().value()))
@@ -90,14 +93,24 @@ class DeliverySender {
                 .onErrorResume(failure -> Mono.just(new Attempt(false, null, describe(failure))));
     }
 
-    /** The body envelope: {@code id}, {@code type}, {@code api_version}, {@code created}, {@code data}. */
-    byte[] payload(StoredEvent event, StoredEndpoint endpoint) {
+    /**
+     * The body envelope: {@code id}, {@code type}, {@code api_version}, {@code created}, {@code data}. The stored
+     * data goes out as it is when the endpoint is on the event's version (the common case, and no JSON tree to
+     * build); otherwise it is rewritten into the endpoint's version.
+     */
+    byte[] payload(DeliveryQueue.Claimed delivery) {
         ObjectNode envelope = json.createObjectNode();
-        envelope.put("id", event.id().toString());
-        envelope.put("type", event.type());
-        envelope.put("api_version", endpoint.apiVersion());
-        envelope.put("created", event.created().toString());
-        envelope.set("data", versions.render(event.type(), event.data(), event.apiVersion(), endpoint.apiVersion()));
+        envelope.put("id", delivery.eventId().toString());
+        envelope.put("type", delivery.eventType());
+        envelope.put("api_version", delivery.endpointVersion());
+        envelope.put("created", delivery.eventCreated().toString());
+        if (delivery.endpointVersion().equals(delivery.eventVersion())) {
+            String head = json.writeValueAsString(envelope);
+            return (head.substring(0, head.length() - 1) + ",\"data\":" + delivery.eventData() + "}")
+                    .getBytes(StandardCharsets.UTF_8);
+        }
+        envelope.set("data", versions.render(delivery.eventType(), json.readTree(delivery.eventData()),
+                delivery.eventVersion(), delivery.endpointVersion()));
         return json.writeValueAsBytes(envelope);
     }
 

@@ -1,9 +1,6 @@
 package com.storageplatform.webhooks.delivery;
 
 import com.storageplatform.webhooks.WebhookProperties;
-import com.storageplatform.webhooks.endpoint.EndpointRepository;
-import com.storageplatform.webhooks.endpoint.SigningSecrets;
-import com.storageplatform.webhooks.event.EventLog;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,7 +15,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -37,14 +33,10 @@ class DeliveryWorker implements SmartLifecycle {
     private static final int CLAIM_BATCH = 100;
 
     private final DeliveryQueue queue;
-    private final EventLog events;
-    private final EndpointRepository endpoints;
-    private final SigningSecrets secrets;
     private final DeliverySender sender;
     private final DeliveryOutcomes outcomes;
     private final DeliveryMetrics metrics;
     private final DeliverySignal signal;
-    private final TransactionalOperator tx;
     private final Clock clock;
     private final WebhookProperties.Delivery settings;
 
@@ -53,18 +45,13 @@ class DeliveryWorker implements SmartLifecycle {
     private final Sinks.Many<Sinks.One<Integer>> sweeps = Sinks.many().unicast().onBackpressureBuffer();
     private volatile Disposable loop;
 
-    DeliveryWorker(DeliveryQueue queue, EventLog events, EndpointRepository endpoints, SigningSecrets secrets,
-            DeliverySender sender, DeliveryOutcomes outcomes, DeliveryMetrics metrics, DeliverySignal signal,
-            TransactionalOperator tx, Clock clock, WebhookProperties properties) {
+    DeliveryWorker(DeliveryQueue queue, DeliverySender sender, DeliveryOutcomes outcomes, DeliveryMetrics metrics,
+            DeliverySignal signal, Clock clock, WebhookProperties properties) {
         this.queue = queue;
-        this.events = events;
-        this.endpoints = endpoints;
-        this.secrets = secrets;
         this.sender = sender;
         this.outcomes = outcomes;
         this.metrics = metrics;
         this.signal = signal;
-        this.tx = tx;
         this.clock = clock;
         this.settings = properties.delivery();
     }
@@ -122,8 +109,8 @@ class DeliveryWorker implements SmartLifecycle {
                 .filter(entry -> entry.getValue().get() >= settings.perEndpoint())
                 .map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
-        return tx.transactional(queue.claim(Math.min(capacity, CLAIM_BATCH), settings.perEndpoint(), busy, now,
-                        now.plus(settings.lease())))
+        // One statement claims and leases: it needs no transaction of its own.
+        return queue.claim(Math.min(capacity, CLAIM_BATCH), settings.perEndpoint(), busy, now, now.plus(settings.lease()))
                 .map(claimed -> {
                     claimed.forEach(delivery -> started.add(start(delivery)));
                     return claimed.size();
@@ -149,11 +136,9 @@ class DeliveryWorker implements SmartLifecycle {
 
     private Mono<Void> deliver(DeliveryQueue.Claimed delivery) {
         long started = System.nanoTime();
-        return Mono.zip(events.find(delivery.eventId()), endpoints.find(delivery.accountId(), delivery.endpointId()),
-                        secrets.valid(delivery.endpointId()))
-                .flatMap(found -> sender.send(delivery.id(), found.getT1(), found.getT2(), found.getT3())
-                        .flatMap(attempt -> outcomes.record(delivery, attempt)
-                                .doOnSuccess(recorded -> metrics.attempted(attempt, found.getT1(), started))));
+        return sender.send(delivery)
+                .flatMap(attempt -> outcomes.record(delivery, attempt)
+                        .doOnSuccess(recorded -> metrics.attempted(attempt, delivery.eventCreated(), started)));
     }
 
     @Override

@@ -7,6 +7,7 @@ import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -66,13 +67,10 @@ public class EndpointRepository {
     }
 
     /** The account's endpoints that receive an event of {@code type} (disabled ones never do; paused ones queue). */
-    public Flux<StoredEndpoint> subscribedTo(UUID accountId, String type, String family) {
-        return db.sql("""
-                SELECT * FROM webhook_endpoints
-                WHERE account_id = :account AND status <> 'disabled'
-                  AND (:type = ANY(enabled_events) OR :family = ANY(enabled_events) OR '*' = ANY(enabled_events))
-                """)
-                .bind("account", accountId).bind("type", type).bind("family", family + ".*")
+    /** The endpoints of these accounts that can receive events: every one but the disabled. */
+    public Flux<StoredEndpoint> receivingFor(Collection<UUID> accountIds) {
+        return db.sql("SELECT * FROM webhook_endpoints WHERE account_id = ANY(:accounts) AND status <> 'disabled'")
+                .bind("accounts", accountIds.toArray(UUID[]::new))
                 .map(EndpointRepository::toEndpoint).all();
     }
 
@@ -102,12 +100,6 @@ public class EndpointRepository {
         return db.sql("DELETE FROM webhook_endpoints WHERE account_id = :account AND id = :id")
                 .bind("account", accountId).bind("id", id)
                 .fetch().rowsUpdated();
-    }
-
-    /** After a successful delivery: the failure streak ends. */
-    public Mono<Void> recordSuccess(UUID id, Instant at) {
-        return db.sql("UPDATE webhook_endpoints SET consecutive_failures = 0, last_success_at = :at WHERE id = :id")
-                .bind("id", id).bind("at", at).then();
     }
 
     /** After a failed delivery: the streak grows; returns the endpoint as it now is. */

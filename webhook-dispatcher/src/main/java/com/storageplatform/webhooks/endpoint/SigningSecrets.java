@@ -8,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -56,23 +55,8 @@ public class SigningSecrets {
                 .then(issue(endpointId));
     }
 
-    /** The secrets a delivery is signed with now, newest first. */
-    public Mono<List<String>> valid(UUID endpointId) {
-        return db.sql("""
-                SELECT secret_sealed FROM webhook_secrets
-                WHERE endpoint_id = :endpoint AND (expires_at IS NULL OR expires_at > :now)
-                ORDER BY created_at DESC
-                """)
-                .bind("endpoint", endpointId)
-                .bind("now", clock.instant())
-                .map(row -> open(row.get("secret_sealed", ByteBuffer.class)))
-                .all()
-                .collectList();
-    }
-
-    private String open(ByteBuffer sealed) {
-        byte[] bytes = new byte[sealed.remaining()];
-        sealed.get(bytes);
-        return new String(Sealed.open(key, bytes), StandardCharsets.UTF_8);
+    /** A sealed secret as stored, opened to sign with. */
+    public String open(byte[] sealed) {
+        return new String(Sealed.open(key, sealed), StandardCharsets.UTF_8);
     }
 }

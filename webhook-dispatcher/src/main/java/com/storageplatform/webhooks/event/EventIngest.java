@@ -16,7 +16,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -59,10 +58,8 @@ class EventIngest {
 
     /** Appends the events and queues their deliveries, once per event id (a duplicate, even in one batch, adds nothing). */
     Mono<Void> ingest(List<StoredEvent> batch) {
-        Mono<Integer> work = Flux.fromIterable(batch)
-                .concatMap(event -> events.append(event)
-                        .flatMap(appended -> appended ? deliveries.queue(event) : Mono.just(0)))
-                .reduce(0, Integer::sum);
+        Mono<Integer> work = events.appendAll(batch)
+                .flatMap(appended -> appended.isEmpty() ? Mono.just(0) : deliveries.queueAll(appended));
         return tx.transactional(work)
                 .doOnNext(queued -> {
                     if (queued > 0) {

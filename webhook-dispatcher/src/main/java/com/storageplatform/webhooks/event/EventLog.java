@@ -6,7 +6,13 @@ import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.stream.Collectors;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Mono;
@@ -24,38 +30,51 @@ public class EventLog {
         this.json = json;
     }
 
-    /** Appends the event; false when its id is already in the log (a redelivery). */
-    Mono<Boolean> append(StoredEvent event) {
-        DatabaseClient.GenericExecuteSpec spec = db.sql("""
+    /**
+     * Appends the events in one statement and returns those that were new, in order: an id already in the log (a
+     * redelivery), or repeated within the batch, is left out.
+     */
+    Mono<List<StoredEvent>> appendAll(List<StoredEvent> batch) {
+        Map<UUID, StoredEvent> byId = new LinkedHashMap<>();
+        batch.forEach(event -> byId.putIfAbsent(event.id(), event));
+        List<StoredEvent> events = List.copyOf(byId.values());
+        return db.sql("""
                 INSERT INTO events (id, account_id, operator_id, type, source_type, source, api_version, actor_type,
                     created, data, received_at)
-                VALUES (:id, :account, :operator, :type, :source_type, :source, :version, :actor, :created, :data,
-                    :received)
+                SELECT e.id, e.account_id, NULLIF(e.operator_id, '')::uuid, e.type, e.source_type, e.source,
+                    e.api_version, e.actor_type, e.created::timestamptz, e.data::jsonb, :received
+                FROM unnest(:ids, :accounts, :operators, :types, :source_types, :sources, :versions, :actors,
+                    :created, :data) AS e (id, account_id, operator_id, type, source_type, source, api_version,
+                    actor_type, created, data)
                 ON CONFLICT (id) DO NOTHING
+                RETURNING id
                 """)
-                .bind("id", event.id())
-                .bind("account", event.accountId())
-                .bind("type", event.type())
-                .bind("source_type", event.sourceType())
-                .bind("source", event.source())
-                .bind("version", event.apiVersion())
-                .bind("actor", event.actorType())
-                .bind("created", event.created())
-                .bind("data", Json.of(json.writeValueAsBytes(event.data())))
-                .bind("received", event.receivedAt());
-        spec = event.operatorId() == null ? spec.bindNull("operator", UUID.class) : spec.bind("operator", event.operatorId());
-        return spec.fetch().rowsUpdated().map(inserted -> inserted > 0);
+                .bind("ids", column(events, StoredEvent::id, UUID[]::new))
+                .bind("accounts", column(events, StoredEvent::accountId, UUID[]::new))
+                .bind("operators", column(events,
+                        event -> event.operatorId() == null ? "" : event.operatorId().toString(), String[]::new))
+                .bind("types", column(events, StoredEvent::type, String[]::new))
+                .bind("source_types", column(events, StoredEvent::sourceType, String[]::new))
+                .bind("sources", column(events, StoredEvent::source, String[]::new))
+                .bind("versions", column(events, StoredEvent::apiVersion, String[]::new))
+                .bind("actors", column(events, StoredEvent::actorType, String[]::new))
+                .bind("created", column(events, event -> event.created().toString(), String[]::new))
+                .bind("data", column(events, event -> json.writeValueAsString(event.data()), String[]::new))
+                .bind("received", events.get(0).receivedAt())
+                .map(row -> row.get("id", UUID.class))
+                .all()
+                .collect(Collectors.toSet())
+                .map(appended -> events.stream().filter(event -> appended.contains(event.id())).toList());
+    }
+
+    private static <T> T[] column(List<StoredEvent> events, Function<StoredEvent, T> value, IntFunction<T[]> array) {
+        return events.stream().map(value).toArray(array);
     }
 
     public Mono<StoredEvent> find(UUID accountId, UUID id) {
         return db.sql("SELECT * FROM events WHERE account_id = :account AND id = :id")
                 .bind("account", accountId).bind("id", id)
                 .map(this::toEvent).one();
-    }
-
-    /** By id alone, for deliveries (whose rows already carry the account). */
-    public Mono<StoredEvent> find(UUID id) {
-        return db.sql("SELECT * FROM events WHERE id = :id").bind("id", id).map(this::toEvent).one();
     }
 
     Mono<Envelopes.ListOf<Event>> list(UUID accountId, EventFilters filters, PageRequest page) {
