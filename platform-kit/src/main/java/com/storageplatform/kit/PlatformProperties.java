@@ -13,7 +13,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("platform")
 public record PlatformProperties(Service service, String environment, CallerToken callerToken, Outbox outbox,
-        Jobs jobs, Security security) {
+        Jobs jobs, Security security, Inbox inbox) {
 
     public PlatformProperties {
         service = service == null ? new Service(null) : service;
@@ -22,6 +22,7 @@ public record PlatformProperties(Service service, String environment, CallerToke
         outbox = outbox == null ? new Outbox(null, null, null) : outbox;
         jobs = jobs == null ? new Jobs(null) : jobs;
         security = security == null ? new Security(null) : security;
+        inbox = inbox == null ? new Inbox(null) : inbox;
     }
 
     public boolean isProduction() {
@@ -51,6 +52,13 @@ public record PlatformProperties(Service service, String environment, CallerToke
     public record Jobs(Boolean scheduled) {
         public boolean isScheduled() {
             return scheduled == null || scheduled;
+        }
+    }
+
+    /** @param group the consumer group of the service's inbox ({@code <service>-inbox} by default) */
+    public record Inbox(String group) {
+        public String groupFor(String service) {
+            return group == null || group.isBlank() ? service + "-inbox" : group;
         }
     }
 }

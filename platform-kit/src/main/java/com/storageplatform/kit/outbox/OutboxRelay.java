@@ -185,7 +185,9 @@ public class OutboxRelay implements SmartLifecycle {
 
     @Override
     public void start() {
-        loop = Flux.merge(Flux.interval(Duration.ZERO, settings.pollInterval()).map(tick -> Boolean.TRUE),
+        // Ticks nobody is ready for are dropped, never an overflow error that would end the loop.
+        loop = Flux.merge(Flux.interval(Duration.ZERO, settings.pollInterval()).onBackpressureDrop()
+                                .map(tick -> Boolean.TRUE),
                         signal.wakeups())
                 .onBackpressureLatest()
                 .concatMap(wakeup -> drain()

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -62,6 +63,8 @@ public class PlatformTestContextCustomizerFactory implements ContextCustomizerFa
             properties.put("platform.caller-token.public-key", TestCallers.publicKeyPem());
             properties.put("platform.environment", "development");
             properties.put("platform.jobs.scheduled", "false");
+            // Each test class's application consumes other services' events on its own, from the beginning.
+            properties.put("platform.inbox.group", schema + "-inbox-" + UUID.randomUUID());
             properties.put("spring.r2dbc.pool.max-size", "6");
             properties.put("spring.r2dbc.pool.initial-size", "1");
             MapPropertySource base = new MapPropertySource("platform-test", properties);

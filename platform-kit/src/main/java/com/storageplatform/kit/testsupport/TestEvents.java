@@ -1,18 +1,30 @@
 package com.storageplatform.kit.testsupport;
 
+import com.storageplatform.kit.id.Ids;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Reads a topic from the beginning with a consumer of its own, for asserting what a service published. */
 public final class TestEvents implements AutoCloseable {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static KafkaProducer<String, String> producer;
 
     private final KafkaConsumer<String, String> consumer;
     private final List<ConsumerRecord<String, String>> seen = new ArrayList<>();
@@ -40,6 +52,50 @@ public final class TestEvents implements AutoCloseable {
             consumer.poll(Duration.ofMillis(200)).forEach(seen::add);
         }
         return seen.stream().filter(filter).toList();
+    }
+
+    /**
+     * Publishes an event as another service's outbox would (the CloudEvents envelope, keyed by account) and
+     * returns its id. Publishing the returned {@code id} again (see {@link #publish(String, UUID, String, UUID, Map)})
+     * is how tests play a Kafka redelivery.
+     */
+    public static UUID publish(String topic, String type, UUID accountId, Map<String, ?> data) {
+        return publish(topic, Ids.newId(), type, accountId, data);
+    }
+
+    public static UUID publish(String topic, UUID id, String type, UUID accountId, Map<String, ?> data) {
+        Map<String, Object> envelope = new LinkedHashMap<>();
+        envelope.put("specversion", "1.0");
+        envelope.put("id", id.toString());
+        envelope.put("source", "/" + topic.substring(0, topic.indexOf('.')));
+        envelope.put("type", type);
+        envelope.put("time", Instant.now().toString());
+        envelope.put("datacontenttype", "application/json");
+        envelope.put("accountid", accountId.toString());
+        envelope.put("environment", "test");
+        envelope.put("actortype", "api");
+        envelope.put("data", data);
+        publishRaw(topic, accountId.toString(), JSON.writeValueAsString(envelope));
+        return id;
+    }
+
+    /** Publishes a record exactly as given (for malformed-record tests). */
+    public static void publishRaw(String topic, String key, String value) {
+        try {
+            producer().send(new ProducerRecord<>(topic, key, value)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not publish to " + topic, e);
+        }
+    }
+
+    private static synchronized KafkaProducer<String, String> producer() {
+        if (producer == null) {
+            producer = new KafkaProducer<>(Map.of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, PlatformInfrastructure.get().kafkaBootstrapServers(),
+                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class));
+        }
+        return producer;
     }
 
     public List<ConsumerRecord<String, String>> seen() {

@@ -1,0 +1,16 @@
+package com.storageplatform.kit.inbox;
+
+import java.time.Instant;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * An event another service published (the CloudEvents envelope of {@link com.storageplatform.kit.outbox.CloudEvent}),
+ * as a projection's handler sees it.
+ *
+ * @param type the type it was published under (internal names, e.g. {@code reservation.created})
+ * @param data the resource's shape, with {@code object}
+ */
+public record ConsumedEvent(UUID id, String topic, String source, String type, Instant time, UUID accountId,
+        UUID operatorId, String environment, String subject, JsonNode data) {
+}

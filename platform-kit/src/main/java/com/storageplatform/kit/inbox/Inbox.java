@@ -1,0 +1,108 @@
+package com.storageplatform.kit.inbox;
+
+import com.storageplatform.kit.id.Ids;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Applies consumed events to the service's projections exactly once: for each record with a handled type, one
+ * transaction records the event id in {@code inbox_events} and runs the handlers; an id already there (Kafka
+ * redelivered it) changes nothing. A handler that fails rolls its event back, and the container retries it.
+ */
+public class Inbox {
+
+    private static final Logger log = LoggerFactory.getLogger(Inbox.class);
+    private static final Duration HANDLING_TIMEOUT = Duration.ofSeconds(30);
+
+    private final DatabaseClient db;
+    private final TransactionalOperator tx;
+    private final List<EventHandler> handlers;
+    private final JsonMapper json;
+    private final Clock clock;
+
+    public Inbox(DatabaseClient db, TransactionalOperator tx, List<EventHandler> handlers, JsonMapper json,
+            Clock clock) {
+        this.db = db;
+        this.tx = tx;
+        this.handlers = List.copyOf(handlers);
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** The topics the handlers read. */
+    public List<String> topics() {
+        return handlers.stream().map(EventHandler::topic).distinct().sorted().toList();
+    }
+
+    /** Called on the consumer's thread, which may block: the offset moves on only after this returns. */
+    public void accept(ConsumerRecord<String, String> record) {
+        parse(record).ifPresent(event -> apply(event).block(HANDLING_TIMEOUT));
+    }
+
+    /** Records the event and runs its handlers in one transaction; empty work when it was seen before. */
+    public Mono<Boolean> apply(ConsumedEvent event) {
+        List<EventHandler> interested = handlers.stream()
+                .filter(handler -> handler.topic().equals(event.topic()) && handler.types().contains(event.type()))
+                .toList();
+        if (interested.isEmpty()) {
+            return Mono.just(false);
+        }
+        Mono<Boolean> work = db.sql("""
+                INSERT INTO inbox_events (event_id, event_type, topic, received_at) VALUES (:id, :type, :topic, :at)
+                ON CONFLICT (event_id) DO NOTHING
+                """)
+                .bind("id", event.id())
+                .bind("type", event.type())
+                .bind("topic", event.topic())
+                .bind("at", clock.instant())
+                .fetch().rowsUpdated()
+                .flatMap(inserted -> inserted == 0 ? Mono.just(false)
+                        : Flux.fromIterable(interested).concatMap(handler -> handler.handle(event)).then(Mono.just(true)));
+        return tx.transactional(work);
+    }
+
+    private Optional<ConsumedEvent> parse(ConsumerRecord<String, String> record) {
+        JsonNode envelope;
+        try {
+            envelope = json.readTree(record.value());
+        } catch (JacksonException e) {
+            log.warn("Skipping a record of {} that is not JSON (offset {})", record.topic(), record.offset());
+            return Optional.empty();
+        }
+        Optional<UUID> id = Ids.parse(envelope.path("id").asString(""));
+        Optional<UUID> account = Ids.parse(envelope.path("accountid").asString(""));
+        String type = envelope.path("type").asString("");
+        if (id.isEmpty() || account.isEmpty() || type.isEmpty() || !envelope.path("data").isObject()) {
+            log.warn("Skipping a malformed event on {} (offset {})", record.topic(), record.offset());
+            return Optional.empty();
+        }
+        return Optional.of(new ConsumedEvent(id.get(), record.topic(), envelope.path("source").asString(""), type,
+                time(envelope.path("time").asString("")), account.get(),
+                Ids.parse(envelope.path("operatorid").asString("")).orElse(null),
+                envelope.path("environment").asString(""), envelope.path("subject").asString(null),
+                envelope.get("data")));
+    }
+
+    private Instant time(String value) {
+        try {
+            return value.isEmpty() ? clock.instant() : Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            return clock.instant();
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package com.storageplatform.kit.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestEvents;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Mono;
+
+/** The inbox against a real Kafka broker: each event applied once, in its own transaction, whatever arrives. */
+@PlatformTest
+class InboxTest {
+
+    private static final String TOPIC = "inboxtest.events";
+    private static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
+
+    @TestConfiguration
+    static class Projection {
+
+        /** Counts notes per account; a note with {@code "fail": true} fails while FAILURES_LEFT is positive. */
+        @Bean
+        EventHandler notesHandler(DatabaseClient db) {
+            return new EventHandler() {
+                @Override
+                public String topic() {
+                    return TOPIC;
+                }
+
+                @Override
+                public Set<String> types() {
+                    return Set.of("note.written");
+                }
+
+                @Override
+                public Mono<Void> handle(ConsumedEvent event) {
+                    Mono<Void> write = db.sql("""
+                            INSERT INTO note_counts (account_id, notes) VALUES (:account, 1)
+                            ON CONFLICT (account_id) DO UPDATE SET notes = note_counts.notes + 1
+                            """).bind("account", event.accountId()).then();
+                    boolean fail = event.data().path("fail").asBoolean(false) && FAILURES_LEFT.getAndDecrement() > 0;
+                    // The write happens before the failure, so a rollback is what keeps it out.
+                    return fail ? write.then(Mono.error(new IllegalStateException("projection failed"))) : write;
+                }
+            };
+        }
+    }
+
+    @Autowired
+    DatabaseClient db;
+
+    @BeforeEach
+    void table() {
+        db.sql("CREATE TABLE IF NOT EXISTS note_counts (account_id uuid PRIMARY KEY, notes integer NOT NULL)")
+                .then().block();
+    }
+
+    private int notes(UUID account, int expected) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        int notes = 0;
+        while (System.nanoTime() < deadline) {
+            notes = db.sql("SELECT notes FROM note_counts WHERE account_id = :account").bind("account", account)
+                    .map(row -> row.get("notes", Integer.class)).one().defaultIfEmpty(0).block();
+            if (notes >= expected) {
+                break;
+            }
+            sleep(100);
+        }
+        return notes;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void anEventIsAppliedOnceHoweverOftenItArrives() {
+        UUID account = Ids.newId();
+        UUID id = TestEvents.publish(TOPIC, "note.written", account, Map.of("object", "note"));
+        TestEvents.publish(TOPIC, id, "note.written", account, Map.of("object", "note"));
+        TestEvents.publish(TOPIC, "note.written", account, Map.of("object", "note"));
+        assertThat(notes(account, 2)).isEqualTo(2);
+        sleep(1000);
+        assertThat(notes(account, 2)).isEqualTo(2);
+        assertThat(db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", id)
+                .map(row -> row.get("n", Long.class)).one().block()).isEqualTo(1);
+    }
+
+    @Test
+    void typesNoHandlerWantsAndMalformedRecordsArePassedOver() {
+        UUID account = Ids.newId();
+        UUID ignored = TestEvents.publish(TOPIC, "note.deleted", account, Map.of("object", "note"));
+        TestEvents.publishRaw(TOPIC, account.toString(), "not json");
+        TestEvents.publishRaw(TOPIC, account.toString(), "{\"type\":\"note.written\",\"data\":{}}");
+        TestEvents.publish(TOPIC, "note.written", account, Map.of("object", "note"));
+        assertThat(notes(account, 1)).isEqualTo(1);
+        assertThat(db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", ignored)
+                .map(row -> row.get("n", Long.class)).one().block()).isZero();
+    }
+
+    @Test
+    void aFailedHandlerRollsItsEventBackAndItIsRetried() {
+        UUID account = Ids.newId();
+        FAILURES_LEFT.set(2);
+        TestEvents.publish(TOPIC, "note.written", account, Map.of("object", "note", "fail", true));
+        assertThat(notes(account, 1)).isEqualTo(1);
+        assertThat(FAILURES_LEFT.get()).isLessThanOrEqualTo(0);
+        sleep(1000);
+        assertThat(notes(account, 1)).isEqualTo(1);
+    }
+}
