@@ -13,6 +13,7 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /**
  * What Prometheus scrapes ({@code /internal/prometheus}): the queue depth (deliveries due and waiting for a
@@ -61,7 +62,8 @@ class DeliveryMetrics implements SmartLifecycle {
     @Override
     public void start() {
         refresh = Flux.interval(Duration.ofSeconds(5))
-                .concatMap(tick -> queue.dueCount(clock.instant()).onErrorResume(e -> reactor.core.publisher.Mono.empty()))
+                .onBackpressureDrop()
+                .concatMap(tick -> queue.dueCount(clock.instant()).onErrorResume(e -> Mono.empty()), 1)
                 .subscribe(queueDepth::set);
     }
 

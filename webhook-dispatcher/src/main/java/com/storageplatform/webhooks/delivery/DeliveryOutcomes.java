@@ -14,7 +14,8 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
- * Records what an attempt came to, in one transaction: the delivery's new state, the endpoint's failure streak,
+ * Records what an attempt came to. A success is written in a batch with others ({@link SuccessRecorder}); a
+ * failure in one transaction of its own: the delivery's new state, the endpoint's failure streak,
  * and, when an endpoint has failed 50 times in a row and not succeeded for 7 days (both), disabling it: the
  * operator is notified and {@code webhook_endpoint.disabled} goes to the account's other active endpoints.
  */
@@ -25,6 +26,7 @@ class DeliveryOutcomes {
     static final Duration DISABLE_WITHOUT_SUCCESS_FOR = Duration.ofDays(7);
 
     private final DeliveryQueue queue;
+    private final SuccessRecorder successes;
     private final EndpointRepository endpoints;
     private final OperatorNotifier notifier;
     private final EventPublisher events;
@@ -32,9 +34,10 @@ class DeliveryOutcomes {
     private final RetrySchedule schedule;
     private final Clock clock;
 
-    DeliveryOutcomes(DeliveryQueue queue, EndpointRepository endpoints, OperatorNotifier notifier,
+    DeliveryOutcomes(DeliveryQueue queue, SuccessRecorder successes, EndpointRepository endpoints, OperatorNotifier notifier,
             EventPublisher events, TransactionalOperator tx, RetrySchedule schedule, Clock clock) {
         this.queue = queue;
+        this.successes = successes;
         this.endpoints = endpoints;
         this.notifier = notifier;
         this.events = events;
@@ -46,7 +49,7 @@ class DeliveryOutcomes {
     Mono<Void> record(DeliveryQueue.Claimed delivery, DeliverySender.Attempt attempt) {
         Instant now = clock.instant();
         if (attempt.succeeded()) {
-            return queue.succeeded(delivery, attempt.status(), now);
+            return successes.record(delivery, attempt.status());
         }
         int attempts = delivery.attempts() + 1;
         Instant next = schedule.isExhausted(attempts) ? null : now.plus(schedule.delayAfter(attempts));

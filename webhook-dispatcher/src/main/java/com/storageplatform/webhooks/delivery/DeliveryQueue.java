@@ -158,32 +158,6 @@ public class DeliveryQueue {
         return Arrays.stream(hexList.split(",")).map(HexFormat.of()::parseHex).toList();
     }
 
-    /**
-     * Records a success in one statement. The endpoint's row is touched only when its failure streak must end or
-     * its last success is more than a minute old, so busy endpoints' deliveries do not queue on that row's lock.
-     */
-    Mono<Void> succeeded(Claimed delivery, int status, Instant at) {
-        return db.sql("""
-                WITH delivered AS (
-                    UPDATE webhook_deliveries SET status = 'succeeded', attempts = :attempts,
-                        last_response_status = :status, last_error = NULL, last_attempt_at = :at, succeeded_at = :at,
-                        next_attempt_at = NULL, lease_until = NULL, updated_at = :at
-                    WHERE id = :id
-                    RETURNING endpoint_id
-                )
-                UPDATE webhook_endpoints e SET consecutive_failures = 0, last_success_at = :at
-                FROM delivered
-                WHERE e.id = delivered.endpoint_id
-                  AND (e.consecutive_failures > 0 OR e.last_success_at IS NULL OR e.last_success_at < :stale)
-                """)
-                .bind("id", delivery.id())
-                .bind("attempts", delivery.attempts() + 1)
-                .bind("status", status)
-                .bind("at", at)
-                .bind("stale", at.minusSeconds(60))
-                .then();
-    }
-
     /** Records a failed attempt: {@code retrying} at {@code nextAttemptAt}, or {@code exhausted} when it is null. */
     Mono<Void> failed(Claimed delivery, Integer status, String error, Instant at, Instant nextAttemptAt) {
         DatabaseClient.GenericExecuteSpec spec = db.sql("""

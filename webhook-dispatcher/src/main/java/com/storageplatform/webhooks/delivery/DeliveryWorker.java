@@ -63,7 +63,7 @@ class DeliveryWorker implements SmartLifecycle {
     @Override
     public void start() {
         // Wake-ups and ticks coalesce (one turn covers any number of them); sweeps are each answered.
-        Flux<Turn> ticks = Flux.merge(Flux.interval(settings.pollInterval()), signal.wakeups())
+        Flux<Turn> ticks = Flux.merge(Flux.interval(settings.pollInterval()).onBackpressureDrop(), signal.wakeups())
                 .map(tick -> new Turn(null))
                 .onBackpressureLatest();
         loop = Flux.merge(ticks, sweeps.asFlux().map(Turn::new))
