@@ -1,0 +1,202 @@
+package com.storageplatform.deploy;
+
+import static com.storageplatform.deploy.support.PlatformServices.BACKENDS;
+import static com.storageplatform.deploy.support.PlatformServices.GATEWAY;
+import static com.storageplatform.deploy.support.PlatformServices.SHORT_NAMES;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.deploy.support.HelmChart;
+import com.storageplatform.deploy.support.Manifests;
+import com.storageplatform.deploy.support.PlatformServices;
+import com.storageplatform.deploy.support.ValueSet;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.strimzi.api.kafka.model.kafka.Kafka;
+import io.strimzi.api.kafka.model.nodepool.KafkaNodePool;
+import io.strimzi.api.kafka.model.nodepool.ProcessRoles;
+import io.strimzi.api.kafka.model.topic.KafkaTopic;
+import io.strimzi.api.kafka.model.user.KafkaUser;
+import java.net.URI;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** PostgreSQL and Kafka, as existing clusters or through their operators, and the gateway's view of the services. */
+class DataServicesTest {
+
+    private static final String KAFKA_CLUSTER = Manifests.FULLNAME + "-kafka";
+    private static final String POSTGRES_CLUSTER = Manifests.FULLNAME + "-postgresql";
+
+    @Test
+    void servicesUseTheExistingClustersWithTlsAndSasl() {
+        Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
+
+        for (int i = 0; i < BACKENDS.size(); i++) {
+            String service = BACKENDS.get(i);
+            assertThat(manifests.config(service)).as(service)
+                    // The kit adds the driver prefixes itself.
+                    .containsEntry("PLATFORM_DATABASE_URL", "postgresql://pg.databases.internal:5433/platform")
+                    .containsEntry("PLATFORM_DATABASE_SCHEMA", SHORT_NAMES.get(i))
+                    .containsEntry("SPRING_FLYWAY_URL", "jdbc:postgresql://pg.databases.internal:5433/platform"
+                            + "?sslmode=verify-full&sslrootcert=/etc/platform/database-ca/ca.crt")
+                    .containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS",
+                            "b-1.kafka.internal:9096,b-2.kafka.internal:9096,b-3.kafka.internal:9096")
+                    .containsEntry("SPRING_KAFKA_SECURITY_PROTOCOL", "SASL_SSL")
+                    .containsEntry("SPRING_KAFKA_PROPERTIES_SASL_MECHANISM", "SCRAM-SHA-512")
+                    .containsEntry("SPRING_KAFKA_SSL_TRUST_STORE_TYPE", "PEM")
+                    .containsEntry("SPRING_KAFKA_SSL_TRUST_STORE_LOCATION", "file:/etc/platform/kafka-ca/ca.crt")
+                    .hasEntrySatisfying("SPRING_APPLICATION_JSON", json -> assertThat(json)
+                            .contains("\"sslMode\":\"verify-full\"")
+                            .contains("\"sslRootCert\":\"/etc/platform/database-ca/ca.crt\""));
+            List<Volume> volumes = manifests.deployment(service).getSpec().getTemplate().getSpec().getVolumes();
+            assertThat(volumes).extracting(volume -> volume.getSecret() == null ? null
+                    : volume.getSecret().getSecretName()).contains("postgres-ca", "kafka-ca");
+        }
+    }
+
+    @Test
+    void theGatewayHasNoDatabaseOrKafka() {
+        Map<String, String> config = HelmChart.render(ValueSet.EXISTING_CLUSTERS).config(GATEWAY);
+
+        assertThat(config.keySet()).noneMatch(key -> key.startsWith("PLATFORM_DATABASE")
+                || key.startsWith("SPRING_KAFKA"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void theGatewayFindsEveryServiceThroughItsClusterService(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        for (int i = 0; i < BACKENDS.size(); i++) {
+            String url = manifests.config(GATEWAY)
+                    .get("PLATFORM_SERVICES_" + SHORT_NAMES.get(i).toUpperCase(Locale.ROOT) + "_URL");
+            URI uri = URI.create(url);
+            Service service = manifests.ofService(Service.class, BACKENDS.get(i));
+            assertThat(uri.getHost()).isEqualTo(service.getMetadata().getName() + "." + HelmChart.NAMESPACE + ".svc");
+            assertThat(uri.getPort()).isEqualTo(service.getSpec().getPorts().get(0).getPort());
+        }
+    }
+
+    @Test
+    void strimziCreatesAKraftClusterWithANodePool() {
+        Manifests manifests = HelmChart.render(ValueSet.OPERATORS);
+
+        Kafka kafka = manifests.get(Kafka.class, KAFKA_CLUSTER);
+        assertThat(kafka.getMetadata().getAnnotations()).containsEntry("strimzi.io/kraft", "enabled")
+                .containsEntry("strimzi.io/node-pools", "enabled");
+        assertThat(kafka.getSpec().getKafka().getListeners()).singleElement().satisfies(listener -> {
+            assertThat(listener.isTls()).isTrue();
+            assertThat(listener.getAuth().getType()).isEqualTo("scram-sha-512");
+        });
+        assertThat(kafka.getSpec().getEntityOperator().getTopicOperator()).isNotNull();
+        KafkaNodePool pool = manifests.all(KafkaNodePool.class).get(0);
+        assertThat(pool.getMetadata().getLabels()).containsEntry("strimzi.io/cluster", KAFKA_CLUSTER);
+        assertThat(pool.getSpec().getRoles()).containsExactlyInAnyOrder(ProcessRoles.CONTROLLER, ProcessRoles.BROKER);
+        assertThat(pool.getSpec().getReplicas()).isEqualTo(3);
+    }
+
+    @Test
+    void strimzisV1ApiCanBeChosen() {
+        List<java.nio.file.Path> values = ValueSet.OPERATORS.file().stream().toList();
+        Map<String, String> v1 = Map.of("kafka.strimzi.apiVersion", "kafka.strimzi.io/v1");
+
+        // Strimzi's model reports its own apiVersion whatever the document says, so the text is checked.
+        String rendered = HelmChart.template(values, v1);
+        assertThat(rendered).doesNotContain("kafka.strimzi.io/v1beta2");
+        assertThat(rendered.split("\napiVersion: kafka.strimzi.io/v1\n", -1)).hasSize(1 + 1 + 1 + 7 + 7);
+        assertThat(HelmChart.render(values, v1).all(KafkaTopic.class)).hasSize(7);
+    }
+
+    @Test
+    void everyServiceHasItsEventsTopicAndItsKafkaLogin() {
+        Manifests manifests = HelmChart.render(ValueSet.OPERATORS);
+
+        assertThat(manifests.all(KafkaTopic.class)).extracting(topic -> topic.getMetadata().getName())
+                .containsExactlyInAnyOrderElementsOf(SHORT_NAMES.stream().map(name -> name + ".events").toList());
+        assertThat(manifests.all(KafkaTopic.class)).allSatisfy(topic -> {
+            assertThat(topic.getMetadata().getLabels()).containsEntry("strimzi.io/cluster", KAFKA_CLUSTER);
+            assertThat(topic.getSpec().getPartitions()).isEqualTo(24);
+            assertThat(topic.getSpec().getConfig()).containsEntry("retention.ms", 604800000);
+        });
+        for (String service : BACKENDS) {
+            assertThat(manifests.find(KafkaUser.class, Manifests.nameOf(service))).as(service).isPresent();
+            assertThat(manifests.container(service).getEnv()).as(service).anySatisfy(variable -> {
+                assertThat(variable.getName()).isEqualTo("SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG");
+                // Strimzi writes each KafkaUser's JAAS configuration into a Secret of the user's name.
+                assertThat(variable.getValueFrom().getSecretKeyRef().getName()).isEqualTo(Manifests.nameOf(service));
+            });
+            assertThat(manifests.config(service))
+                    .containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS",
+                            KAFKA_CLUSTER + "-kafka-bootstrap." + HelmChart.NAMESPACE + ".svc:9093")
+                    .containsEntry("SPRING_KAFKA_SECURITY_PROTOCOL", "SASL_SSL")
+                    .containsEntry("SPRING_KAFKA_SSL_TRUST_STORE_LOCATION", "file:/etc/platform/kafka-ca/ca.crt");
+        }
+    }
+
+    @Test
+    void cloudNativePgCreatesTheDatabaseWithOneLoginPerService() {
+        Manifests manifests = HelmChart.render(ValueSet.OPERATORS);
+
+        GenericKubernetesResource cluster = manifests.get(GenericKubernetesResource.class, POSTGRES_CLUSTER);
+        assertThat(cluster.getKind()).isEqualTo("Cluster");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> spec = (Map<String, Object>) cluster.getAdditionalProperties().get("spec");
+        assertThat(spec).containsEntry("instances", 3);
+        assertThat(spec).extractingByKey("postgresql").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                .extractingByKey("parameters").isEqualTo(Map.of("max_connections", "400"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> roles = (List<Map<String, Object>>) ((Map<String, Object>) spec.get("managed"))
+                .get("roles");
+        assertThat(roles).extracting(role -> role.get("name")).containsExactlyInAnyOrderElementsOf(SHORT_NAMES);
+        assertThat(roles).extracting(role -> (Object) ((Map<?, ?>) role.get("passwordSecret")).get("name"))
+                .containsExactlyInAnyOrderElementsOf(BACKENDS.stream().map(s -> Manifests.nameOf(s) + "-db").toList());
+        for (String service : BACKENDS) {
+            assertThat(manifests.config(service))
+                    .containsEntry("PLATFORM_DATABASE_URL", "postgresql://" + POSTGRES_CLUSTER + "-rw."
+                            + HelmChart.NAMESPACE + ".svc:5432/platform")
+                    .hasEntrySatisfying("SPRING_FLYWAY_URL", url -> assertThat(url).contains("sslmode=verify-full"));
+            assertThat(manifests.deployment(service).getSpec().getTemplate().getSpec().getVolumes())
+                    .extracting(volume -> volume.getSecret() == null ? null : volume.getSecret().getSecretName())
+                    .contains(POSTGRES_CLUSTER + "-ca", KAFKA_CLUSTER + "-cluster-ca-cert");
+        }
+    }
+
+    @Test
+    void withoutOperatorsNoCustomResourceIsRendered() {
+        Manifests manifests = HelmChart.render(ValueSet.DEFAULTS);
+
+        assertThat(manifests.resources()).noneMatch(resource -> resource.getApiVersion().contains("strimzi.io")
+                || resource.getApiVersion().contains("cnpg.io") || resource.getApiVersion().contains("coreos.com"));
+    }
+
+    @Test
+    void theGatewaySharesItsRateLimitsThroughRedis() {
+        Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
+
+        assertThat(manifests.config(GATEWAY)).containsEntry("PLATFORM_RATE_LIMITS_REDIS", "true")
+                .containsEntry("SPRING_DATA_REDIS_HOST", "redis.cache.internal")
+                .containsEntry("SPRING_DATA_REDIS_PORT", "6380")
+                .containsEntry("SPRING_DATA_REDIS_SSL_ENABLED", "true")
+                .containsEntry("SERVER_FORWARD_HEADERS_STRATEGY", "native");
+        assertThat(HelmChart.render(ValueSet.DEFAULTS).config(GATEWAY))
+                .containsEntry("PLATFORM_RATE_LIMITS_REDIS", "false")
+                .doesNotContainKey("SPRING_DATA_REDIS_HOST");
+    }
+
+    @Test
+    void onlyTheAuthServiceConnectsToKeycloak() {
+        Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
+
+        assertThat(manifests.config("auth-service"))
+                .containsEntry("PLATFORM_KEYCLOAK_URL", "https://id.storage.example.com")
+                .containsEntry("PLATFORM_KEYCLOAK_REALM", "operators")
+                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_ID", "storage-platform");
+        assertThat(PlatformServices.ALL).filteredOn(service -> !service.equals("auth-service"))
+                .allSatisfy(service -> assertThat(manifests.config(service).keySet())
+                        .noneMatch(key -> key.startsWith("PLATFORM_KEYCLOAK")));
+    }
+}

@@ -1,0 +1,227 @@
+package com.storageplatform.deploy;
+
+import static com.storageplatform.deploy.support.PlatformServices.ALL;
+import static com.storageplatform.deploy.support.PlatformServices.BACKENDS;
+import static com.storageplatform.deploy.support.PlatformServices.GATEWAY;
+import static com.storageplatform.deploy.support.PlatformServices.WEBHOOK_DISPATCHER;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.deploy.support.HelmChart;
+import com.storageplatform.deploy.support.Manifests;
+import com.storageplatform.deploy.support.ValueSet;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.networking.v1.IPBlock;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyEgressRule;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPort;
+import io.strimzi.api.kafka.model.kafka.Kafka;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Only the gateway reaches the services; the services reach only what they need. */
+class NetworkPolicyTest {
+
+    private static final List<String> PRIVATE_IPV4 = List.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
+            "169.254.0.0/16", "127.0.0.0/8", "100.64.0.0/10");
+    private static final List<String> PRIVATE_IPV6 = List.of("fc00::/7", "fe80::/10", "::1/128");
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void everyServiceIsIsolatedInBothDirections(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        for (String service : ALL) {
+            NetworkPolicy policy = manifests.ofService(NetworkPolicy.class, service);
+            assertThat(policy.getSpec().getPodSelector().getMatchLabels())
+                    .isEqualTo(manifests.deployment(service).getSpec().getSelector().getMatchLabels());
+            assertThat(policy.getSpec().getPolicyTypes()).containsExactlyInAnyOrder("Ingress", "Egress");
+            // A rule without peers would let everyone in.
+            assertThat(policy.getSpec().getIngress()).allSatisfy(rule -> assertThat(rule.getFrom()).isNotEmpty());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void onlyTheGatewayReachesTheServices(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+        Map<String, String> gatewayPods = manifests.deployment(GATEWAY).getSpec().getSelector().getMatchLabels();
+
+        for (String service : BACKENDS) {
+            List<NetworkPolicyPeer> peers = manifests.ofService(NetworkPolicy.class, service).getSpec().getIngress()
+                    .stream().flatMap(rule -> rule.getFrom().stream()).toList();
+            assertThat(peers).as(service).allSatisfy(peer -> {
+                if (service.equals(WEBHOOK_DISPATCHER) && peer.getPodSelector() == null) {
+                    // Its metrics scraper: a whole namespace, but nothing else.
+                    assertThat(peer.getNamespaceSelector().getMatchLabels())
+                            .containsEntry("kubernetes.io/metadata.name", "monitoring");
+                    assertThat(peer.getIpBlock()).isNull();
+                } else {
+                    assertThat(peer.getPodSelector().getMatchLabels()).isEqualTo(gatewayPods);
+                    assertThat(peer.getNamespaceSelector()).isNull();
+                    assertThat(peer.getIpBlock()).isNull();
+                }
+            });
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void onlyTheIngressControllerReachesTheGateway(ValueSet valueSet) {
+        NetworkPolicy gateway = HelmChart.render(valueSet).ofService(NetworkPolicy.class, GATEWAY);
+
+        assertThat(gateway.getSpec().getIngress()).singleElement().satisfies(rule -> {
+            assertThat(rule.getFrom()).singleElement().satisfies(peer -> assertThat(
+                    peer.getNamespaceSelector().getMatchLabels())
+                    .containsEntry("kubernetes.io/metadata.name", "ingress-nginx"));
+            assertThat(rule.getPorts()).extracting(NetworkPolicyPort::getPort).containsExactly(new IntOrString(8080));
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void webhookDeliveriesReachThePublicInternetButNoPrivateRange(ValueSet valueSet) {
+        NetworkPolicy dispatcher = HelmChart.render(valueSet).ofService(NetworkPolicy.class, WEBHOOK_DISPATCHER);
+
+        List<NetworkPolicyEgressRule> internet = dispatcher.getSpec().getEgress().stream()
+                .filter(rule -> rule.getTo() != null && rule.getTo().stream()
+                        .anyMatch(peer -> peer.getIpBlock() != null && isEverything(peer.getIpBlock())))
+                .toList();
+        assertThat(internet).singleElement().satisfies(rule -> {
+            assertThat(rule.getPorts()).extracting(port -> port.getPort().getIntVal())
+                    .containsExactlyInAnyOrder(443, 80);
+            assertThat(rule.getTo()).allSatisfy(peer -> assertThat(peer.getIpBlock()).isNotNull());
+            IPBlock ipv4 = block(rule, "0.0.0.0/0");
+            IPBlock ipv6 = block(rule, "::/0");
+            assertThat(ipv4.getExcept()).containsAll(PRIVATE_IPV4);
+            assertThat(ipv6.getExcept()).containsAll(PRIVATE_IPV6);
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ValueSet.class, names = {"DEFAULTS", "OPERATORS", "MINIMAL"})
+    void noOtherServiceReachesTheInternet(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        for (String service : ALL) {
+            if (service.equals(WEBHOOK_DISPATCHER)) {
+                continue;
+            }
+            for (NetworkPolicyEgressRule rule : manifests.ofService(NetworkPolicy.class, service).getSpec()
+                    .getEgress()) {
+                if (rule.getTo() == null || rule.getTo().isEmpty()) {
+                    // Without configured CIDRs a data service may be anywhere, but only on its own port.
+                    assertThat(rule.getPorts()).as(service).extracting(port -> port.getPort().getIntVal())
+                            .isSubsetOf(5432, 9092);
+                } else {
+                    assertThat(rule.getTo()).as(service).noneSatisfy(peer -> assertThat(peer.getIpBlock())
+                            .isNotNull().matches(NetworkPolicyTest::isEverything));
+                }
+            }
+        }
+    }
+
+    @Test
+    void theExtraExclusionsAreAddedToTheRightFamily() {
+        NetworkPolicy dispatcher = HelmChart.render(ValueSet.EXISTING_CLUSTERS)
+                .ofService(NetworkPolicy.class, WEBHOOK_DISPATCHER);
+
+        NetworkPolicyEgressRule internet = dispatcher.getSpec().getEgress().stream()
+                .filter(rule -> rule.getTo() != null && rule.getTo().stream()
+                        .anyMatch(peer -> peer.getIpBlock() != null && isEverything(peer.getIpBlock())))
+                .findFirst().orElseThrow();
+        assertThat(block(internet, "0.0.0.0/0").getExcept()).contains("203.0.113.0/24");
+        assertThat(block(internet, "::/0").getExcept()).doesNotContain("203.0.113.0/24");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void theGatewayReachesEveryServiceAndTheServicesTheirDatabaseAndKafka(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        List<NetworkPolicyEgressRule> gatewayEgress = manifests.ofService(NetworkPolicy.class, GATEWAY).getSpec()
+                .getEgress();
+        for (String service : BACKENDS) {
+            Map<String, String> pods = manifests.deployment(service).getSpec().getSelector().getMatchLabels();
+            assertThat(gatewayEgress).as(service)
+                    .anySatisfy(rule -> assertThat(podsOf(rule)).contains(pods));
+            List<Integer> ports = manifests.ofService(NetworkPolicy.class, service).getSpec().getEgress().stream()
+                    .flatMap(rule -> rule.getPorts().stream()).map(port -> port.getPort().getIntVal())
+                    .filter(Objects::nonNull).toList();
+            assertThat(ports).as(service).contains(53, databasePort(valueSet), kafkaPort(valueSet));
+        }
+    }
+
+    @Test
+    void operatorCreatedClustersAdmitOnlyTheServices() {
+        Manifests manifests = HelmChart.render(ValueSet.OPERATORS);
+
+        NetworkPolicy postgres = manifests.get(NetworkPolicy.class, Manifests.FULLNAME + "-postgresql");
+        assertThat(postgres.getSpec().getIngress().get(0).getFrom())
+                .extracting(peer -> peer.getPodSelector().getMatchLabels().get("app.kubernetes.io/component"))
+                .filteredOn(Objects::nonNull)
+                .containsExactlyInAnyOrderElementsOf(BACKENDS);
+        Kafka kafka = manifests.all(Kafka.class).get(0);
+        assertThat(kafka.getSpec().getKafka().getListeners()).singleElement()
+                .satisfies(listener -> assertThat(listener.getNetworkPolicyPeers())
+                        .extracting(peer -> peer.getPodSelector().getMatchLabels().get("app.kubernetes.io/component"))
+                        .containsExactlyInAnyOrderElementsOf(BACKENDS));
+    }
+
+    @Test
+    void aServiceCanAdmitAnotherServiceByName() {
+        Manifests manifests = HelmChart.render(List.of(),
+                Map.of("services.catalogue-service.allowFrom[0]", "commerce-service"));
+        Map<String, String> commercePods = manifests.deployment("commerce-service").getSpec().getSelector()
+                .getMatchLabels();
+        Map<String, String> cataloguePods = manifests.deployment("catalogue-service").getSpec().getSelector()
+                .getMatchLabels();
+
+        assertThat(manifests.ofService(NetworkPolicy.class, "catalogue-service").getSpec().getIngress().get(0)
+                .getFrom()).extracting(NetworkPolicyTest::podsOf).contains(commercePods);
+        assertThat(manifests.ofService(NetworkPolicy.class, "commerce-service").getSpec().getEgress())
+                .anySatisfy(rule -> assertThat(podsOf(rule)).contains(cataloguePods));
+    }
+
+    @Test
+    void policiesCanBeLeftToTheClusterOperator() {
+        Manifests manifests = HelmChart.render(List.of(), Map.of("networkPolicy.enabled", "false"));
+
+        assertThat(manifests.all(NetworkPolicy.class)).isEmpty();
+    }
+
+    /** The pod labels a peer selects (empty for a namespace or address peer). */
+    private static Map<String, String> podsOf(NetworkPolicyPeer peer) {
+        return peer.getPodSelector() == null ? Map.of() : peer.getPodSelector().getMatchLabels();
+    }
+
+    /** The pod labels each peer of an egress rule selects. */
+    private static List<Map<String, String>> podsOf(NetworkPolicyEgressRule rule) {
+        return rule.getTo() == null ? List.of() : rule.getTo().stream().map(NetworkPolicyTest::podsOf).toList();
+    }
+
+    private static boolean isEverything(IPBlock block) {
+        return block.getCidr().equals("0.0.0.0/0") || block.getCidr().equals("::/0");
+    }
+
+    private static IPBlock block(NetworkPolicyEgressRule rule, String cidr) {
+        return rule.getTo().stream().map(NetworkPolicyPeer::getIpBlock).filter(Objects::nonNull)
+                .filter(block -> block.getCidr().equals(cidr)).findFirst().orElseThrow();
+    }
+
+    private static int databasePort(ValueSet valueSet) {
+        return valueSet == ValueSet.EXISTING_CLUSTERS ? 5433 : 5432;
+    }
+
+    private static int kafkaPort(ValueSet valueSet) {
+        return switch (valueSet) {
+            case EXISTING_CLUSTERS -> 9096;
+            case OPERATORS -> 9093;
+            default -> 9092;
+        };
+    }
+}

@@ -1,0 +1,181 @@
+package com.storageplatform.deploy;
+
+import static com.storageplatform.deploy.support.PlatformServices.ALL;
+import static com.storageplatform.deploy.support.PlatformServices.BACKENDS;
+import static com.storageplatform.deploy.support.PlatformServices.GATEWAY;
+import static com.storageplatform.deploy.support.PlatformServices.WEBHOOK_DISPATCHER;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.deploy.support.HelmChart;
+import com.storageplatform.deploy.support.Manifests;
+import com.storageplatform.deploy.support.ValueSet;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretKeySelector;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Secrets stay in Secrets: ConfigMaps carry none, and each process reads only the keys it needs. */
+class SecretsTest {
+
+    private static final Pattern SECRET_LOOKING = Pattern.compile("PASSWORD|SECRET|TOKEN|PRIVATE|JAAS|API_KEY");
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void noSecretValueAppearsInAConfigMap(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+        List<String> secretValues = manifests.secrets().stream()
+                .flatMap(secret -> decoded(secret).entrySet().stream())
+                // A login name is not secret (it is the service's schema name too).
+                .filter(entry -> !entry.getKey().equals("username"))
+                .map(Map.Entry::getValue)
+                .toList();
+
+        for (ConfigMap configMap : manifests.all(ConfigMap.class)) {
+            assertThat(configMap.getData().keySet()).as(configMap.getMetadata().getName())
+                    .noneMatch(key -> SECRET_LOOKING.matcher(key).find());
+            for (String value : configMap.getData().values()) {
+                assertThat(secretValues).as(configMap.getMetadata().getName()).noneMatch(value::contains);
+            }
+        }
+    }
+
+    @Test
+    void theSecretsGivenAsValuesAreRenderedIntoSecrets() {
+        Manifests manifests = HelmChart.render(ValueSet.OPERATORS);
+
+        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName()).contains(
+                Manifests.FULLNAME + "-caller-token", Manifests.FULLNAME + "-admin-token",
+                Manifests.FULLNAME + "-webhooks-secret-key");
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-admin-token")))
+                .containsEntry("admin-token", "test-only-admin-token-0123456789abcdef");
+        for (String service : BACKENDS) {
+            Secret login = manifests.get(Secret.class, Manifests.nameOf(service) + "-db");
+            assertThat(login.getType()).isEqualTo("kubernetes.io/basic-auth");
+            assertThat(decoded(login)).containsKeys("username", "password");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void everySecretEnvironmentVariableIsReadFromASecret(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        for (String service : ALL) {
+            assertThat(manifests.container(service).getEnv()).as(service).allSatisfy(variable -> {
+                assertThat(variable.getValue()).isNull();
+                assertThat(variable.getValueFrom().getSecretKeyRef()).isNotNull();
+            });
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void theGatewayHoldsThePrivateKeyAndTheServicesOnlyThePublicOne(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        assertThat(secretKeys(manifests, GATEWAY)).containsEntry("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", "private-key")
+                .containsEntry("PLATFORM_ADMIN_TOKEN", "admin-token")
+                .doesNotContainKey("PLATFORM_CALLER_TOKEN_PUBLIC_KEY");
+        for (String service : BACKENDS) {
+            assertThat(secretKeys(manifests, service)).as(service)
+                    .containsEntry("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", "public-key")
+                    .containsEntry("PLATFORM_DATABASE_USERNAME", "username")
+                    .containsEntry("PLATFORM_DATABASE_PASSWORD", "password")
+                    .doesNotContainKeys("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", "PLATFORM_ADMIN_TOKEN");
+        }
+        assertThat(secretKeys(manifests, WEBHOOK_DISPATCHER)).containsEntry("PLATFORM_WEBHOOKS_SECRET_KEY",
+                "secret-key");
+        assertThat(ALL).filteredOn(service -> !service.equals(WEBHOOK_DISPATCHER))
+                .allSatisfy(service -> assertThat(secretKeys(manifests, service))
+                        .doesNotContainKey("PLATFORM_WEBHOOKS_SECRET_KEY"));
+    }
+
+    @Test
+    void existingSecretsAreReferencedAndNotCreated() {
+        Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
+
+        assertThat(secretNames(manifests, GATEWAY)).containsEntry("PLATFORM_CALLER_TOKEN_PRIVATE_KEY",
+                "platform-caller-token").containsEntry("PLATFORM_ADMIN_TOKEN", "platform-admin-token")
+                .containsEntry("SPRING_DATA_REDIS_PASSWORD", "platform-redis");
+        assertThat(secretNames(manifests, "catalogue-service"))
+                .containsEntry("PLATFORM_DATABASE_PASSWORD", "catalogue-db-login")
+                .containsEntry("SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG", "platform-kafka-login");
+        assertThat(secretNames(manifests, WEBHOOK_DISPATCHER))
+                .containsEntry("PLATFORM_WEBHOOKS_SECRET_KEY", "platform-webhooks-key");
+        assertThat(secretNames(manifests, "auth-service"))
+                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_SECRET", "platform-keycloak");
+        // Only the compliance service's own secretEnv becomes a Secret of the chart's.
+        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                .containsExactly(Manifests.nameOf("compliance-service") + "-env");
+        assertThat(envFromSecrets(manifests, "compliance-service"))
+                .containsExactly(Manifests.nameOf("compliance-service") + "-env");
+        assertThat(envFromSecrets(manifests, "billing-service")).containsExactly("billing-provider-credentials");
+    }
+
+    @Test
+    void aKafkaLoginGivenAsValuesBecomesAJaasConfigInASecret() {
+        Manifests manifests = HelmChart.render(List.of(), Map.of("kafka.securityProtocol", "SASL_SSL",
+                "kafka.sasl.username", "platform", "kafka.sasl.password", "s3cret-kafka-password"));
+
+        Secret login = manifests.get(Secret.class, Manifests.FULLNAME + "-kafka");
+        assertThat(decoded(login).get("sasl.jaas.config")).isEqualTo(
+                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"platform\" "
+                        + "password=\"s3cret-kafka-password\";");
+        assertThat(manifests.config("crm-service")).containsEntry("SPRING_KAFKA_PROPERTIES_SASL_MECHANISM",
+                "SCRAM-SHA-512").containsEntry("SPRING_KAFKA_SECURITY_PROTOCOL", "SASL_SSL");
+    }
+
+    @Test
+    void theWebhookSealingKeyOutlivesAnUninstall() {
+        Secret key = HelmChart.render(ValueSet.OPERATORS)
+                .get(Secret.class, Manifests.FULLNAME + "-webhooks-secret-key");
+
+        assertThat(key.getMetadata().getAnnotations()).containsEntry("helm.sh/resource-policy", "keep");
+    }
+
+    private static Map<String, String> decoded(Secret secret) {
+        Map<String, String> values = new java.util.HashMap<>();
+        if (secret.getData() != null) {
+            secret.getData().forEach((key, value) -> values.put(key,
+                    new String(Base64.getDecoder().decode(value), StandardCharsets.UTF_8)));
+        }
+        if (secret.getStringData() != null) {
+            values.putAll(secret.getStringData());
+        }
+        return values;
+    }
+
+    /** The Secrets whose every key becomes a variable of the service. */
+    private static List<String> envFromSecrets(Manifests manifests, String service) {
+        return manifests.container(service).getEnvFrom().stream().filter(source -> source.getSecretRef() != null)
+                .map(source -> source.getSecretRef().getName()).toList();
+    }
+
+    /** Variable name to the key it reads from its Secret. */
+    private static Map<String, String> secretKeys(Manifests manifests, String service) {
+        return secretRefs(manifests, service, SecretKeySelector::getKey);
+    }
+
+    /** Variable name to the name of the Secret it reads. */
+    private static Map<String, String> secretNames(Manifests manifests, String service) {
+        return secretRefs(manifests, service, SecretKeySelector::getName);
+    }
+
+    private static Map<String, String> secretRefs(Manifests manifests, String service,
+            Function<SecretKeySelector, String> part) {
+        Stream<EnvVar> env = manifests.container(service).getEnv().stream();
+        return env.collect(Collectors.toMap(EnvVar::getName,
+                variable -> part.apply(variable.getValueFrom().getSecretKeyRef())));
+    }
+}

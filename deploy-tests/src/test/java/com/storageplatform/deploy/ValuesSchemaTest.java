@@ -1,0 +1,50 @@
+package com.storageplatform.deploy;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.storageplatform.deploy.support.HelmChart;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * values.schema.json refuses a typo instead of Helm ignoring it, and the templates refuse settings that would
+ * break at run time. Each case is a values file under src/test/resources/invalid-values.
+ */
+class ValuesSchemaTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            unknown-top-level-key.yaml       | additional properties 'ingres' not allowed
+            typo-in-service-settings.yaml    | additional properties 'resorces' not allowed
+            unknown-service.yaml             | additional properties 'payments-service' not allowed
+            gateway-with-database.yaml       | additional properties 'database' not allowed
+            wrong-type.yaml                  | /serviceDefaults/replicas
+            latest-tag.yaml                  | /image/tag
+            secret-in-plain-env.yaml         | CARD_GATEWAY_API_KEY
+            unknown-kafka-protocol.yaml      | /kafka/securityProtocol
+            """)
+    void theSchemaRefusesTheValuesFile(String fileName, String expectedError) throws URISyntaxException {
+        Path values = Path.of(getClass().getResource("/invalid-values/" + fileName).toURI());
+
+        assertThatThrownBy(() -> HelmChart.template(List.of(values), Map.of()))
+                .hasMessageContaining("values don't meet the specifications of the schema")
+                .hasMessageContaining(expectedError);
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            shutdown.terminationGracePeriodSeconds       | 30   | must exceed preStopSleepSeconds plus timeoutPerShutdownPhase
+            services.gateway.autoscaling.minReplicas     | 12   | minReplicas (12) exceeds maxReplicas (10)
+            secrets.callerToken.privateKey               | -----BEGIN PRIVATE KEY-----x | secrets.callerToken.publicKey is required
+            serviceDefaults.resources.requests.cpu       | null | autoscaling on CPU needs resources.requests.cpu
+            keycloak.enabled                             | true | /keycloak/realm
+            """)
+    void theTemplatesRefuseSettingsThatWouldFailAtRunTime(String key, String value, String expectedError) {
+        assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of(key, value)))
+                .hasMessageContaining(expectedError);
+    }
+}

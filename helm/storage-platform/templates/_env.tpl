@@ -1,0 +1,129 @@
+{{/*
+The environment of each service, as docs/configuration.md defines it: what is not secret goes into the
+service's ConfigMap ("sp.configData"), what is secret is read from Secrets ("sp.secretEnv").
+Arguments of both: dict root, name, info (catalogue entry), settings (merged service settings).
+*/}}
+
+{{- define "sp.configData" -}}
+{{- $root := .root -}}
+{{- $v := $root.Values -}}
+SERVER_PORT: {{ include "sp.httpPort" . | quote }}
+PLATFORM_ENVIRONMENT: {{ $v.environment | quote }}
+{{- /* Graceful shutdown: in-flight requests finish and Kafka listeners hand back their partitions. */}}
+SERVER_SHUTDOWN: graceful
+SPRING_LIFECYCLE_TIMEOUT_PER_SHUTDOWN_PHASE: {{ $v.shutdown.timeoutPerShutdownPhase | quote }}
+{{- /* The heap follows the container's memory limit rather than the node's memory. */}}
+JAVA_TOOL_OPTIONS: {{ trim (printf "-XX:MaxRAMPercentage=75.0 %s" (.settings.jvmOptions | default "")) | quote }}
+LOGGING_STRUCTURED_FORMAT_CONSOLE: {{ $v.logging.format | quote }}
+{{- if .info.backend }}
+{{- $db := include "sp.database" $root | fromYaml }}
+PLATFORM_DATABASE_URL: {{ printf "postgresql://%s:%v/%s" $db.host $db.port $v.postgresql.database | quote }}
+PLATFORM_DATABASE_SCHEMA: {{ .info.short | quote }}
+{{- include "sp.databaseTlsConfig" (dict "root" $root "db" $db) }}
+{{- $kafka := include "sp.kafka" $root | fromYaml }}
+SPRING_KAFKA_BOOTSTRAP_SERVERS: {{ $kafka.bootstrapServers | quote }}
+SPRING_KAFKA_SECURITY_PROTOCOL: {{ $kafka.securityProtocol | quote }}
+{{- if $kafka.saslMechanism }}
+SPRING_KAFKA_PROPERTIES_SASL_MECHANISM: {{ $kafka.saslMechanism | quote }}
+{{- end }}
+{{- if $kafka.caSecret.name }}
+SPRING_KAFKA_SSL_TRUST_STORE_LOCATION: {{ printf "file:%s" (include "sp.kafkaCaPath" .) | quote }}
+SPRING_KAFKA_SSL_TRUST_STORE_TYPE: PEM
+{{- end }}
+{{- end }}
+{{- if eq .name "gateway" }}
+{{- range $service, $info := include "sp.catalogue" $root | fromYaml }}
+{{- if $info.backend }}
+{{ printf "PLATFORM_SERVICES_%s_URL" (upper $info.short) }}: {{ printf "http://%s.%s.svc:%s" (include "sp.serviceName" (dict "root" $root "name" $service)) $root.Release.Namespace (include "sp.httpPort" .) | quote }}
+{{- end }}
+{{- end }}
+{{- with $v.gateway }}
+PLATFORM_INTROSPECTION_CACHE_TTL: {{ .introspectionCacheTtl | quote }}
+{{- range $kind, $limit := .rateLimits }}
+{{ printf "PLATFORM_RATE_LIMITS_%s_PER_SECOND" (upper $kind) }}: {{ $limit.perSecond | toString | quote }}
+{{ printf "PLATFORM_RATE_LIMITS_%s_BURST" (upper $kind) }}: {{ $limit.burst | int64 | toString | quote }}
+{{- end }}
+{{- end }}
+{{- /* The ingress controller is trusted: per-IP limits must see the client, not the controller. */}}
+SERVER_FORWARD_HEADERS_STRATEGY: native
+PLATFORM_RATE_LIMITS_REDIS: {{ $v.redis.enabled | quote }}
+{{- if $v.redis.enabled }}
+SPRING_DATA_REDIS_HOST: {{ $v.redis.host | quote }}
+SPRING_DATA_REDIS_PORT: {{ $v.redis.port | int64 | toString | quote }}
+SPRING_DATA_REDIS_SSL_ENABLED: {{ $v.redis.tls | quote }}
+{{- end }}
+{{- end }}
+{{- if and (eq .name "auth-service") $v.keycloak.enabled }}
+PLATFORM_KEYCLOAK_URL: {{ $v.keycloak.url | quote }}
+PLATFORM_KEYCLOAK_REALM: {{ $v.keycloak.realm | quote }}
+PLATFORM_KEYCLOAK_CLIENT_ID: {{ $v.keycloak.clientId | quote }}
+{{- end }}
+{{- range $key, $value := .settings.env }}
+{{ $key }}: {{ $value | toString | quote }}
+{{- end }}
+{{- end -}}
+
+{{/*
+TLS to PostgreSQL. The kit derives the R2DBC and JDBC URLs from PLATFORM_DATABASE_URL without query
+parameters, so the TLS options are added beside them: Flyway's JDBC URL is given whole, and the R2DBC
+driver's options (camel-case keys, which environment variables cannot spell) through SPRING_APPLICATION_JSON.
+*/}}
+{{- define "sp.databaseTlsConfig" -}}
+{{- $db := .db -}}
+{{- if and $db.sslMode (ne $db.sslMode "disable") }}
+{{- $jdbc := printf "jdbc:postgresql://%s:%v/%s?sslmode=%s" $db.host $db.port .root.Values.postgresql.database $db.sslMode }}
+{{- $r2dbc := dict "sslMode" $db.sslMode }}
+{{- if $db.caSecret.name }}
+{{- $jdbc = printf "%s&sslrootcert=%s" $jdbc (include "sp.databaseCaPath" .) }}
+{{- $_ := set $r2dbc "sslRootCert" (include "sp.databaseCaPath" .) }}
+{{- end }}
+SPRING_FLYWAY_URL: {{ $jdbc | quote }}
+SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2dbc)) | toJson | quote }}
+{{- end }}
+{{- end -}}
+
+{{- define "sp.secretEnv" -}}
+{{- $root := .root -}}
+{{- $v := $root.Values -}}
+{{- if .info.backend }}
+{{- $dbSecret := include "sp.databaseSecret" . }}
+- name: PLATFORM_DATABASE_USERNAME
+  valueFrom:
+    secretKeyRef: {name: {{ $dbSecret }}, key: username}
+- name: PLATFORM_DATABASE_PASSWORD
+  valueFrom:
+    secretKeyRef: {name: {{ $dbSecret }}, key: password}
+- name: PLATFORM_CALLER_TOKEN_PUBLIC_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.callerTokenSecret" $root }}, key: public-key}
+{{- $kafka := include "sp.kafka" $root | fromYaml }}
+{{- if $kafka.saslMechanism }}
+- name: SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.kafkaSaslSecret" . }}, key: sasl.jaas.config}
+{{- end }}
+{{- end }}
+{{- if eq .name "gateway" }}
+- name: PLATFORM_CALLER_TOKEN_PRIVATE_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.callerTokenSecret" $root }}, key: private-key}
+- name: PLATFORM_ADMIN_TOKEN
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.adminTokenSecret" $root }}, key: admin-token}
+{{- if and $v.redis.enabled (or $v.redis.password $v.redis.existingSecret) }}
+- name: SPRING_DATA_REDIS_PASSWORD
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.redisSecret" $root }}, key: password}
+{{- end }}
+{{- end }}
+{{- if eq .name "webhook-dispatcher" }}
+- name: PLATFORM_WEBHOOKS_SECRET_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.webhooksSecret" $root }}, key: secret-key}
+{{- end }}
+{{- if and (eq .name "auth-service") $v.keycloak.enabled }}
+- name: PLATFORM_KEYCLOAK_CLIENT_SECRET
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.keycloakSecret" $root }}, key: client-secret}
+{{- end }}
+{{- end -}}

@@ -1,0 +1,204 @@
+{{/*
+Names, labels and the catalogue of services. Every per-service template ranges over "sp.catalogue", so a new
+service is one line here and one block in values.yaml.
+*/}}
+
+{{- define "sp.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "sp.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The services: short name (schema, topic <short>.events, PLATFORM_SERVICES_<SHORT>_URL) and whether it
+     has a database and Kafka (every one but the gateway). */}}
+{{- define "sp.catalogue" -}}
+gateway: {short: gateway, backend: false}
+auth-service: {short: auth, backend: true}
+catalogue-service: {short: catalogue, backend: true}
+commerce-service: {short: commerce, backend: true}
+billing-service: {short: billing, backend: true}
+crm-service: {short: crm, backend: true}
+compliance-service: {short: compliance, backend: true}
+webhook-dispatcher: {short: webhooks, backend: true}
+{{- end -}}
+
+{{/* Every service listens here; the Service exposes the same port. */}}
+{{- define "sp.httpPort" -}}8080{{- end -}}
+
+{{/* Resource name of one service: <fullname>-<service>. Argument: dict root, name. */}}
+{{- define "sp.serviceName" -}}
+{{- printf "%s-%s" (include "sp.fullname" .root) .name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "sp.chartLabel" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Labels of everything the chart creates. */}}
+{{- define "sp.labels" -}}
+helm.sh/chart: {{ include "sp.chartLabel" . }}
+app.kubernetes.io/name: {{ include "sp.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: storage-platform
+{{- end -}}
+
+{{/* Selector labels of one service's pods. Argument: dict root, name. */}}
+{{- define "sp.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "sp.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{/* All labels of one service's resources. Argument: dict root, name. */}}
+{{- define "sp.serviceLabels" -}}
+{{ include "sp.labels" .root }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{/* The image of one service: every tag comes from image.tag (default: the chart's appVersion). */}}
+{{- define "sp.image" -}}
+{{- $image := .root.Values.image -}}
+{{- $tag := $image.tag | default .root.Chart.AppVersion -}}
+{{- if $image.registry -}}
+{{- printf "%s/%s/%s:%s" $image.registry $image.repository .name $tag -}}
+{{- else -}}
+{{- printf "%s/%s:%s" $image.repository .name $tag -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+The settings of one service: serviceDefaults deep-merged with services.<name>. Written out because sprig's
+merge and mergeOverwrite treat `false` and 0 as missing, so a service could not switch off what the
+defaults switch on. Argument: dict root, name. Returns YAML; use with fromYaml.
+*/}}
+{{- define "sp.settings" -}}
+{{- $own := index .root.Values.services .name | default dict -}}
+{{- include "sp.deepMerge" (dict "base" .root.Values.serviceDefaults "over" $own) -}}
+{{- end -}}
+
+{{- define "sp.deepMerge" -}}
+{{- $out := deepCopy .base -}}
+{{- range $key, $value := .over -}}
+{{- $current := get $out $key -}}
+{{- if and (kindIs "map" $value) (kindIs "map" $current) -}}
+{{- $_ := set $out $key (include "sp.deepMerge" (dict "base" $current "over" $value) | fromYaml) -}}
+{{- else -}}
+{{- $_ := set $out $key $value -}}
+{{- end -}}
+{{- end -}}
+{{- toYaml $out -}}
+{{- end -}}
+
+{{/* ---- Secrets: the chart makes a Secret only from values; otherwise it refers to existingSecret. ---- */}}
+
+{{- define "sp.callerTokenSecret" -}}
+{{- .Values.secrets.callerToken.existingSecret | default (printf "%s-caller-token" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{- define "sp.adminTokenSecret" -}}
+{{- .Values.secrets.adminToken.existingSecret | default (printf "%s-admin-token" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{- define "sp.webhooksSecret" -}}
+{{- .Values.secrets.webhooksSecretKey.existingSecret | default (printf "%s-webhooks-secret-key" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{- define "sp.redisSecret" -}}
+{{- .Values.redis.existingSecret | default (printf "%s-redis" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{- define "sp.keycloakSecret" -}}
+{{- .Values.keycloak.existingSecret | default (printf "%s-keycloak" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{/* The database login of one service. Argument: dict root, name, settings. */}}
+{{- define "sp.databaseSecret" -}}
+{{- $db := .settings.database | default dict -}}
+{{- if $db.existingSecret -}}
+{{- $db.existingSecret -}}
+{{- else -}}
+{{- printf "%s-db" (include "sp.serviceName" .) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The Secret with key sasl.jaas.config for one service: Strimzi's KafkaUser secret, or the shared one. */}}
+{{- define "sp.kafkaSaslSecret" -}}
+{{- if .root.Values.kafka.strimzi.enabled -}}
+{{- include "sp.serviceName" . -}}
+{{- else -}}
+{{- .root.Values.kafka.sasl.existingSecret | default (printf "%s-kafka" (include "sp.fullname" .root)) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* ---- Data services: existing clusters or the ones the operators create. ---- */}}
+
+{{- define "sp.postgresClusterName" -}}
+{{- .Values.postgresql.cloudnativepg.name | default (printf "%s-postgresql" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{- define "sp.kafkaClusterName" -}}
+{{- .Values.kafka.strimzi.name | default (printf "%s-kafka" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{/* host, port, sslMode and CA secret of the database, whichever mode. Returns YAML. */}}
+{{- define "sp.database" -}}
+{{- $pg := .Values.postgresql -}}
+{{- if $pg.cloudnativepg.enabled -}}
+{{- $cluster := include "sp.postgresClusterName" . -}}
+host: {{ printf "%s-rw.%s.svc" $cluster .Release.Namespace }}
+port: 5432
+sslMode: verify-full
+caSecret: {name: {{ printf "%s-ca" $cluster }}, key: ca.crt}
+{{- else -}}
+host: {{ $pg.external.host }}
+port: {{ $pg.external.port }}
+sslMode: {{ $pg.external.sslMode }}
+caSecret: {{ toJson $pg.external.caSecret }}
+{{- end -}}
+{{- end -}}
+
+{{/* bootstrap servers, protocol, SASL mechanism and CA secret of Kafka, whichever mode. Returns YAML. */}}
+{{- define "sp.kafka" -}}
+{{- $kafka := .Values.kafka -}}
+{{- if $kafka.strimzi.enabled -}}
+{{- $strimzi := $kafka.strimzi -}}
+{{- $cluster := include "sp.kafkaClusterName" . -}}
+{{- $sasl := eq $strimzi.authentication "scram-sha-512" -}}
+bootstrapServers: {{ printf "%s-kafka-bootstrap.%s.svc:%s" $cluster .Release.Namespace (ternary "9093" "9092" $strimzi.tls) }}
+securityProtocol: {{ printf "%s%s" (ternary "SASL_" "" $sasl) (ternary "SSL" "PLAINTEXT" $strimzi.tls) }}
+saslMechanism: {{ ternary "SCRAM-SHA-512" "" $sasl | quote }}
+caSecret: {{ if $strimzi.tls }}{name: {{ printf "%s-cluster-ca-cert" $cluster }}, key: ca.crt}{{ else }}{name: "", key: ca.crt}{{ end }}
+{{- else -}}
+bootstrapServers: {{ $kafka.bootstrapServers }}
+securityProtocol: {{ $kafka.securityProtocol }}
+saslMechanism: {{ ternary $kafka.sasl.mechanism "" (hasPrefix "SASL_" $kafka.securityProtocol) | quote }}
+caSecret: {{ if hasSuffix "SSL" $kafka.securityProtocol }}{{ toJson $kafka.tls.caSecret }}{{ else }}{name: "", key: ca.crt}{{ end }}
+{{- end -}}
+{{- end -}}
+
+{{/* Ports of the bootstrap servers, for the NetworkPolicy egress rule. Returns a YAML list. */}}
+{{- define "sp.kafkaPorts" -}}
+{{- $kafka := include "sp.kafka" . | fromYaml -}}
+{{- $ports := list -}}
+{{- range splitList "," $kafka.bootstrapServers -}}
+{{- $ports = append $ports (regexFind "[0-9]+$" (trim .) | default "9092" | int) -}}
+{{- end -}}
+{{- toYaml (uniq $ports) -}}
+{{- end -}}
+
+{{/* Where the database's CA and Kafka's CA are mounted in the containers. */}}
+{{- define "sp.databaseCaPath" -}}/etc/platform/database-ca/ca.crt{{- end -}}
+{{- define "sp.kafkaCaPath" -}}/etc/platform/kafka-ca/ca.crt{{- end -}}
