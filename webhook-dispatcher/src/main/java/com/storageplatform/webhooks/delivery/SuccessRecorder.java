@@ -1,14 +1,16 @@
 package com.storageplatform.webhooks.delivery;
 
-import jakarta.annotation.PreDestroy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
@@ -28,30 +30,50 @@ class SuccessRecorder {
 
     private final DatabaseClient db;
     private final Clock clock;
-    private final Sinks.Many<Success> pending = Sinks.many().unicast().onBackpressureBuffer();
-    private final Disposable writer;
+    private final Queue<Success> pending = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean flushing = new AtomicBoolean();
 
     SuccessRecorder(DatabaseClient db, Clock clock) {
         this.db = db;
         this.clock = clock;
-        this.writer = pending.asFlux()
-                .bufferTimeout(BATCH, LINGER, true)
-                .concatMap(batch -> write(batch)
-                        .retry(1)
-                        .doOnSuccess(done -> batch.forEach(success -> success.written().tryEmitEmpty()))
-                        .onErrorResume(failure -> {
-                            batch.forEach(success -> success.written().tryEmitError(failure));
-                            return Mono.empty();
-                        }), 1)
-                .subscribe();
     }
 
     /** Completes once the success is stored (or fails, leaving the delivery to its lease). */
     Mono<Void> record(DeliveryQueue.Claimed delivery, int status) {
         Sinks.Empty<Void> written = Sinks.empty();
-        pending.emitNext(new Success(delivery.id(), delivery.attempts() + 1, status, written),
-                Sinks.EmitFailureHandler.busyLooping(Duration.ofSeconds(1)));
+        pending.add(new Success(delivery.id(), delivery.attempts() + 1, status, written));
+        flushSoon();
         return written.asMono();
+    }
+
+    /** One flush at a time: it starts {@link #LINGER} after the first success and runs until nothing is left. */
+    private void flushSoon() {
+        if (flushing.compareAndSet(false, true)) {
+            Mono.delay(LINGER).flatMap(tick -> flush()).subscribe();
+        }
+    }
+
+    private Mono<Void> flush() {
+        List<Success> batch = new ArrayList<>();
+        for (Success next = pending.poll(); next != null; next = batch.size() < BATCH ? pending.poll() : null) {
+            batch.add(next);
+        }
+        if (batch.isEmpty()) {
+            flushing.set(false);
+            // A success added between the poll and the reset would otherwise wait for the next one.
+            if (!pending.isEmpty()) {
+                flushSoon();
+            }
+            return Mono.empty();
+        }
+        return write(batch)
+                .retry(1)
+                .doOnSuccess(done -> batch.forEach(success -> success.written().tryEmitEmpty()))
+                .onErrorResume(failure -> {
+                    batch.forEach(success -> success.written().tryEmitError(failure));
+                    return Mono.empty();
+                })
+                .then(Mono.defer(this::flush));
     }
 
     /**
@@ -79,10 +101,5 @@ class SuccessRecorder {
                 .bind("at", at)
                 .bind("stale", at.minusSeconds(60))
                 .then();
-    }
-
-    @PreDestroy
-    void stop() {
-        writer.dispose();
     }
 }

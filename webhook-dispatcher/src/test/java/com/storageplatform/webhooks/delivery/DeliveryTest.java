@@ -3,6 +3,7 @@ package com.storageplatform.webhooks.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
@@ -203,6 +204,36 @@ class DeliveryTest {
             assertThat(receiver.received.size()).isLessThan(40);
         } finally {
             fast.close();
+        }
+    }
+
+    @Test
+    void aBurstOfDeliveriesIsAllRecordedAsSucceeded() {
+        // More than the per-endpoint cap and the success batch at once: every attempt must end recorded, or the
+        // endpoints' in-flight slots would never free.
+        WebhookReceiver second = new WebhookReceiver();
+        try {
+            String first = api.endpoint(caller, receiver.url(), "note.*").path("id").asString();
+            String other = api.endpoint(caller, second.url(), "*").path("id").asString();
+            for (int i = 0; i < 300; i++) {
+                kafka.send("crm.events", caller.accountId().toString(),
+                        api.eventJson(caller, Ids.newId(), "note.created", Map.of("object", "note", "n", i)));
+            }
+            kafka.flush();
+            receiver.await(r -> true, 300, Duration.ofSeconds(60));
+            second.await(r -> true, 300, Duration.ofSeconds(60));
+            for (String endpoint : List.of(first, other)) {
+                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                long succeeded = 0;
+                while (succeeded < 300 && System.nanoTime() < deadline) {
+                    DispatcherApi.sleep(100);
+                    succeeded = db.sql("SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = :id AND status = 'succeeded'")
+                            .bind("id", UUID.fromString(endpoint)).map(row -> row.get("n", Long.class)).one().block();
+                }
+                assertThat(succeeded).isEqualTo(300);
+            }
+        } finally {
+            second.close();
         }
     }
 

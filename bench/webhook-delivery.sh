@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Webhook delivery: signed deliveries per second to ten local receivers (every event matching all ten), and the
+# latency from the API call that causes an event to its receipt at a steady rate. Prints the figures and the
+# machine.
+#
+#   bench/webhook-delivery.sh [throughput-events] [events-per-second] [seconds]    (defaults 1000, 100, 30)
+#
+# It builds the platform and runs com.storageplatform.e2e.WebhookBenchmark, which starts a devstack of its own
+# (ports 26080+, home bench/.webhooks; below the ephemeral range, where a health probe could connect to itself),
+# with the JIT fully on and the test-key rate limit out of the way. The latency phase first runs 30 s at the rate
+# unmeasured (topic creation, JIT warm-up), then measures the steady state.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+EVENTS="${1:-1000}"
+RATE="${2:-100}"
+SECONDS_="${3:-30}"
+HOME_DIR="$PWD/bench/.webhooks"
+mkdir -p "$HOME_DIR"
+
+echo "building"
+./mvnw -q -B -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/classpath.txt \
+  -Dmdep.includeScope=test -pl e2e-tests -am
+CP="e2e-tests/target/test-classes:$(cat e2e-tests/target/classpath.txt)"
+
+export DEVSTACK_JAVA_OPTS="-XX:+UseParallelGC -Xms512m -Xmx768m -XX:+ExitOnOutOfMemoryError"
+export PLATFORM_RATE_LIMITS_TEST_PER_SECOND=100000
+export PLATFORM_RATE_LIMITS_TEST_BURST=100000
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1)"
+java -Xmx512m -De2e.repo-root="$PWD" -cp "$CP" com.storageplatform.e2e.WebhookBenchmark \
+  "$HOME_DIR" 26080 "$EVENTS" "$RATE" "$SECONDS_" 2>&1 | grep -E '^(throughput|latency):'
