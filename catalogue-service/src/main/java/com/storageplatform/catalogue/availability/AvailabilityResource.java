@@ -1,0 +1,41 @@
+package com.storageplatform.catalogue.availability;
+
+import com.storageplatform.catalogue.unittype.ListFilters;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.web.Envelopes;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code GET /v1/availability} (scope {@code units:read}, read-only): the list envelope, newest unit type first,
+ * with the usual {@code limit} and {@code cursor}; filters {@code site_id}, {@code unit_type_id}, {@code date}.
+ */
+@RestController
+class AvailabilityResource {
+
+    private final AvailabilityService availability;
+
+    AvailabilityResource(AvailabilityService availability) {
+        this.availability = availability;
+    }
+
+    @GetMapping("/v1/availability")
+    Mono<Envelopes.ListOf<Availability>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        UUID siteId = ListFilters.id(query, "site_id");
+        UUID unitTypeId = ListFilters.id(query, "unit_type_id");
+        LocalDate date = ListFilters.date(query, "date");
+        Map<String, Object> filters = new HashMap<>();
+        filters.put("site_id", siteId);
+        filters.put("unit_type_id", unitTypeId);
+        filters.put("date", date);
+        return availability.list(caller, siteId, unitTypeId, date, PageRequest.from(query, filters));
+    }
+}

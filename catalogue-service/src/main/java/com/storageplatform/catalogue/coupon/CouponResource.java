@@ -1,0 +1,95 @@
+package com.storageplatform.catalogue.coupon;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.validation.Validation;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.FieldIssue;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code /v1/coupons} (scopes {@code catalogue:read} and {@code catalogue:write}, at the gateway). Coupons are never
+ * deleted: reservations and plans name them, so a coupon is withdrawn with status {@code archived} and
+ * {@code DELETE} is 405.
+ */
+@RestController
+class CouponResource {
+
+    private final CouponService coupons;
+
+    CouponResource(CouponService coupons) {
+        this.coupons = coupons;
+    }
+
+    @PostMapping("/v1/coupons")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<Coupon>> create(Caller caller, @RequestBody CreateCoupon body) {
+        return coupons.create(caller, body).map(Envelopes::data);
+    }
+
+    @GetMapping("/v1/coupons/{id}")
+    Mono<Envelopes.Data<Coupon>> read(Caller caller, @PathVariable String id) {
+        return coupons.read(caller, Ids.fromPath(id)).map(Envelopes::data);
+    }
+
+    /** Newest first; filters {@code code} (any case), {@code status}, {@code site_id}, {@code advertised}. */
+    @GetMapping("/v1/coupons")
+    Mono<Envelopes.ListOf<Coupon>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        String code = null;
+        if (query.getFirst("code") != null) {
+            Validation v = Validation.start();
+            code = CouponRules.code(v, query.getFirst("code"));
+            if (code == null || !v.isValid()) {
+                throw ApiException.invalidQuery("code", FieldIssue.INVALID);
+            }
+        }
+        String status = query.getFirst("status");
+        if (status != null && !Coupon.STATUSES.contains(status)) {
+            throw ApiException.invalidQuery("status", FieldIssue.INVALID);
+        }
+        UUID siteId = null;
+        if (query.getFirst("site_id") != null) {
+            siteId = Ids.parse(query.getFirst("site_id"))
+                    .orElseThrow(() -> ApiException.invalidQuery("site_id", FieldIssue.INVALID));
+        }
+        Boolean advertised = flag(query, "advertised");
+        Map<String, Object> filters = new HashMap<>();
+        filters.put("code", code);
+        filters.put("status", status);
+        filters.put("site_id", siteId);
+        filters.put("advertised", advertised);
+        return coupons.list(caller, code, status, siteId, advertised, PageRequest.from(query, filters));
+    }
+
+    @PatchMapping("/v1/coupons/{id}")
+    Mono<Envelopes.Data<Coupon>> update(Caller caller, @PathVariable String id, @RequestBody CouponChanges changes) {
+        return coupons.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);
+    }
+
+    private static Boolean flag(MultiValueMap<String, String> query, String name) {
+        String value = query.getFirst(name);
+        if (value == null) {
+            return null;
+        }
+        if (!List.of("true", "false").contains(value)) {
+            throw ApiException.invalidQuery(name, FieldIssue.INVALID);
+        }
+        return Boolean.valueOf(value);
+    }
+}

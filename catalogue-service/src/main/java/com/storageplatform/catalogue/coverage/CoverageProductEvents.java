@@ -1,0 +1,37 @@
+package com.storageplatform.catalogue.coverage;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.outbox.EventPublisher;
+import com.storageplatform.kit.web.Envelopes;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * The internal events of coverage products on {@code catalogue.events}, with the product's API shape as
+ * {@code data} ({@code {id, object, deleted: true}} for a deletion), in the request's transaction.
+ */
+@Component
+class CoverageProductEvents {
+
+    static final String CREATED = "coverage_product.created";
+    static final String UPDATED = "coverage_product.updated";
+    static final String DELETED = "coverage_product.deleted";
+
+    private final EventPublisher events;
+
+    CoverageProductEvents(EventPublisher events) {
+        this.events = events;
+    }
+
+    Mono<Void> created(Caller caller, CoverageProduct product) {
+        return events.publish(caller, CREATED, product.id(), product).then();
+    }
+
+    Mono<Void> updated(Caller caller, CoverageProduct product) {
+        return events.publish(caller, UPDATED, product.id(), product).then();
+    }
+
+    Mono<Void> deleted(Caller caller, Envelopes.Deleted deleted) {
+        return events.publish(caller, DELETED, deleted.id(), deleted).then();
+    }
+}

@@ -1,0 +1,86 @@
+package com.storageplatform.catalogue.coverage;
+
+import com.storageplatform.kit.validation.Validation;
+import com.storageplatform.kit.web.FieldIssue;
+import java.util.Locale;
+
+/**
+ * The rules of a coverage product, the same on create and update: {@link #check} judges the product as it would
+ * be stored and records every problem on {@code v}, naming each field.
+ */
+final class CoverageRules {
+
+    static final int NAME_MAX = 200;
+    static final int DESCRIPTION_MAX = 2000;
+    static final int INSURER_MAX = 200;
+    static final long RATE_PER_THOUSAND_MAX = 100_000;
+    static final int REGULATORY_BASIS_REF_MAX = 200;
+
+    private CoverageRules() {
+    }
+
+    static void check(Validation v, CoverageProduct p) {
+        v.require("name", p.name()).maxLength("name", p.name(), NAME_MAX)
+                .check(CoverageProduct.WAIVER.equals(p.kind()) && saysInsurance(p.name()), "name",
+                        FieldIssue.NOT_ALLOWED)
+                .maxLength("description", p.description(), DESCRIPTION_MAX)
+                .require("kind", p.kind()).oneOf("kind", p.kind(), CoverageProduct.KINDS);
+        if (CoverageProduct.INSURANCE.equals(p.kind())) {
+            v.require("insurer_name", p.insurerName()).maxLength("insurer_name", p.insurerName(), INSURER_MAX);
+        } else {
+            v.check(p.insurerName() != null, "insurer_name", FieldIssue.NOT_ALLOWED);
+        }
+        v.require("pricing_mode", p.pricingMode()).oneOf("pricing_mode", p.pricingMode(),
+                CoverageProduct.PRICING_MODES);
+        v.min("price_minor", p.priceMinor(), 0)
+                .min("rate_per_thousand_minor", p.ratePerThousandMinor(), 1)
+                .max("rate_per_thousand_minor", p.ratePerThousandMinor(), RATE_PER_THOUSAND_MAX);
+        if (CoverageProduct.FIXED_LEVEL.equals(p.pricingMode())) {
+            v.require("price_minor", p.priceMinor())
+                    .check(p.ratePerThousandMinor() != null, "rate_per_thousand_minor", FieldIssue.NOT_ALLOWED);
+        } else if (CoverageProduct.PER_THOUSAND.equals(p.pricingMode())) {
+            v.require("rate_per_thousand_minor", p.ratePerThousandMinor())
+                    .check(p.priceMinor() != null, "price_minor", FieldIssue.NOT_ALLOWED);
+        }
+        v.require("currency", p.currency()).currency("currency", p.currency())
+                .min("min_cover_minor", p.minCoverMinor(), 0)
+                .min("max_cover_minor", p.maxCoverMinor(), 1)
+                .check(p.minCoverMinor() != null && p.maxCoverMinor() != null
+                        && p.minCoverMinor() > p.maxCoverMinor(), "max_cover_minor", FieldIssue.BELOW_MINIMUM)
+                .min("rounding_step", p.roundingStep(), 1)
+                .require("billing_cycle", p.billingCycle())
+                .check(p.billingCycle() != null && !CoverageProduct.MONTHLY.equals(p.billingCycle()),
+                        "billing_cycle", FieldIssue.INVALID)
+                .maxLength("regulatory_basis_ref", p.regulatoryBasisRef(), REGULATORY_BASIS_REF_MAX)
+                .check(p.regulatoryBasisRef() != null && !isPrintable(p.regulatoryBasisRef()),
+                        "regulatory_basis_ref", FieldIssue.INVALID)
+                .require("status", p.status()).oneOf("status", p.status(), CoverageProduct.STATUSES);
+    }
+
+    /** A name that says insurance in any form and case: insurance, insure, insured, insurer, reinsured. */
+    static boolean saysInsurance(String name) {
+        return name != null && name.toLowerCase(Locale.ROOT).contains("insur");
+    }
+
+    /**
+     * Printable text: no control characters (tab and newline included), no invisible format characters
+     * (zero-width space, bidirectional overrides), no line or paragraph separators, no private-use, surrogate or
+     * unassigned code points. Ordinary spaces and any visible letter, digit or symbol are fine.
+     */
+    static boolean isPrintable(String text) {
+        return text.codePoints().allMatch(cp -> switch (Character.getType(cp)) {
+            case Character.CONTROL, Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR,
+                    Character.PRIVATE_USE, Character.SURROGATE, Character.UNASSIGNED -> false;
+            default -> true;
+        });
+    }
+
+    static String strip(String value) {
+        return value == null ? null : value.strip();
+    }
+
+    static String blankToNull(String value) {
+        String stripped = strip(value);
+        return stripped == null || stripped.isEmpty() ? null : stripped;
+    }
+}

@@ -1,0 +1,10 @@
+package com.storageplatform.catalogue.coverage;
+
+/**
+ * The body of {@code POST /v1/coverage-products}. Strict JSON (platform-kit) refuses unknown fields and values of
+ * the wrong JSON type; {@link CoverageRules} judges the values.
+ */
+record CreateCoverageProduct(String name, String description, String kind, String insurerName, String pricingMode,
+        Long priceMinor, Long ratePerThousandMinor, String currency, Long minCoverMinor, Long maxCoverMinor,
+        Long roundingStep, String billingCycle, String regulatoryBasisRef, String status) {
+}

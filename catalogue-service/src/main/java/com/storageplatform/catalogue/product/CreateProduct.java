@@ -1,0 +1,10 @@
+package com.storageplatform.catalogue.product;
+
+/**
+ * The body of {@code POST /v1/products}. Strict JSON (platform-kit) refuses unknown fields and values of the wrong
+ * JSON type; {@link ProductRules} judges the values.
+ */
+record CreateProduct(String name, String description, String sku, String accountingCode, Boolean usableWebsite,
+        Boolean usableShop, Boolean trackStock, Long stockOnHand, String priceMode, String unitLabel,
+        Long unitPriceE4, String currency, Long standardRateAbovePerDay, String vatTreatment, String status) {
+}

@@ -1,0 +1,82 @@
+package com.storageplatform.catalogue.product;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.FieldIssue;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code /v1/products} (scopes {@code catalogue:read} and {@code catalogue:write}, enforced by the gateway).
+ * Products are never deleted: orders and invoices name them, so a product leaves sale with status
+ * {@code archived} and {@code DELETE} is 405.
+ */
+@RestController
+class ProductResource {
+
+    private final ProductService products;
+
+    ProductResource(ProductService products) {
+        this.products = products;
+    }
+
+    @PostMapping("/v1/products")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<Product>> create(Caller caller, @RequestBody CreateProduct body) {
+        return products.create(caller, body).map(Envelopes::data);
+    }
+
+    @GetMapping("/v1/products/{id}")
+    Mono<Envelopes.Data<Product>> read(Caller caller, @PathVariable String id) {
+        return products.read(caller, Ids.fromPath(id)).map(Envelopes::data);
+    }
+
+    /** Newest first; filters {@code usable_website}, {@code usable_shop}, {@code status}. */
+    @GetMapping("/v1/products")
+    Mono<Envelopes.ListOf<Product>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        Boolean usableWebsite = flag(query, "usable_website");
+        Boolean usableShop = flag(query, "usable_shop");
+        String status = query.getFirst("status");
+        if (status != null && !Product.STATUSES.contains(status)) {
+            throw ApiException.invalidQuery("status", FieldIssue.INVALID);
+        }
+        Map<String, Object> filters = new HashMap<>();
+        filters.put("usable_website", usableWebsite);
+        filters.put("usable_shop", usableShop);
+        filters.put("status", status);
+        return products.list(caller, usableWebsite, usableShop, status, PageRequest.from(query, filters));
+    }
+
+    @PatchMapping("/v1/products/{id}")
+    Mono<Envelopes.Data<Product>> update(Caller caller, @PathVariable String id,
+            @RequestBody ProductChanges changes) {
+        return products.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);
+    }
+
+    /** Exactly {@code true} or {@code false}; absent means no filter, anything else is 400. */
+    static Boolean flag(MultiValueMap<String, String> query, String name) {
+        String value = query.getFirst(name);
+        if (value == null) {
+            return null;
+        }
+        if (!List.of("true", "false").contains(value)) {
+            throw ApiException.invalidQuery(name, FieldIssue.INVALID);
+        }
+        return Boolean.valueOf(value);
+    }
+}

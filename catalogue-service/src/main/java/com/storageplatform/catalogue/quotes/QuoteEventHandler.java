@@ -1,0 +1,82 @@
+package com.storageplatform.catalogue.quotes;
+
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventHandler;
+import com.storageplatform.kit.time.Dates;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Keeps {@link Quotes} from commerce's quote events on {@code commerce.events} (the contract is in
+ * docs/api/catalogue.md, Coupons): {@code quote.created} and {@code quote.updated} carry the quote's
+ * {@code coupon_id}, {@code status} and {@code expires_at}; {@code quote.accepted}, {@code quote.expired} and
+ * {@code quote.withdrawn} end its life. The kit's inbox applies each event once.
+ */
+@Component
+class QuoteEventHandler implements EventHandler {
+
+    static final String TOPIC = "commerce.events";
+    static final String CREATED = "quote.created";
+    static final String UPDATED = "quote.updated";
+    /** The events that close a quote, and the status each leaves it in. */
+    static final Map<String, String> CLOSING = Map.of(
+            "quote.accepted", "accepted",
+            "quote.expired", "expired",
+            "quote.withdrawn", "withdrawn");
+    private static final Set<String> CLOSED = Set.copyOf(CLOSING.values());
+
+    private static final Logger log = LoggerFactory.getLogger(QuoteEventHandler.class);
+
+    private final Quotes quotes;
+
+    QuoteEventHandler(Quotes quotes) {
+        this.quotes = quotes;
+    }
+
+    @Override
+    public String topic() {
+        return TOPIC;
+    }
+
+    @Override
+    public Set<String> types() {
+        return Set.of(CREATED, UPDATED, "quote.accepted", "quote.expired", "quote.withdrawn");
+    }
+
+    /** An event that names no quote id is logged and passed over. */
+    @Override
+    public Mono<Void> handle(ConsumedEvent event) {
+        JsonNode data = event.data();
+        Optional<UUID> id = uuid(data, "id");
+        if (id.isEmpty()) {
+            log.warn("Passing over {} event {}: it names no quote id", event.type(), event.id());
+            return Mono.empty();
+        }
+        String closedAs = CLOSING.get(event.type());
+        if (closedAs != null) {
+            return quotes.close(event.accountId(), id.get(), closedAs, event.time());
+        }
+        String status = data.path("status").isString() ? data.path("status").asString() : Quotes.LIVE;
+        if (CLOSED.contains(status)) {
+            return quotes.close(event.accountId(), id.get(), status, event.time());
+        }
+        Instant expiresAt = data.path("expires_at").isString()
+                ? Dates.parseDateTime(data.path("expires_at").asString()).orElse(null) : null;
+        return quotes.record(event.accountId(), id.get(), uuid(data, "coupon_id").orElse(null), Quotes.LIVE,
+                expiresAt, event.time());
+    }
+
+    private static Optional<UUID> uuid(JsonNode data, String field) {
+        JsonNode value = data.path(field);
+        return value.isString() ? Ids.parse(value.asString()) : Optional.empty();
+    }
+}

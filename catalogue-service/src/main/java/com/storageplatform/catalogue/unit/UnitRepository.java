@@ -1,0 +1,170 @@
+package com.storageplatform.catalogue.unit;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.paging.ListQuery;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.Envelopes;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Mono;
+
+/** The {@code units} table. Every statement is bound to an account. */
+@Repository
+class UnitRepository {
+
+    private static final String COLUMNS = """
+            id, site_id, unit_type_id, name, floor, operator_status, occupancy, features, notes, created_at, updated_at
+            """;
+    /** The status clients see, as SQL ({@link Unit#statusOf}). */
+    private static final String STATUS = """
+            (CASE WHEN operator_status <> 'available' THEN operator_status
+                  WHEN occupancy <> 'none' THEN occupancy ELSE 'available' END)""";
+    /**
+     * Bookable: the operator offers it and no live hold is on it, except the named reservation's
+     * ({@code :reservation_id}, which may be null).
+     */
+    private static final String BOOKABLE = """
+            (operator_status = 'available' AND NOT EXISTS (
+                SELECT 1 FROM unit_holds h
+                WHERE h.account_id = units.account_id AND h.unit_id = units.id AND h.stage < 3
+                  AND NOT (h.holder_kind = 'reservation' AND h.holder_id IS NOT DISTINCT FROM :reservation_id)))""";
+
+    private final DatabaseClient db;
+
+    UnitRepository(DatabaseClient db) {
+        this.db = db;
+    }
+
+    Mono<Void> insert(UUID accountId, StoredUnit stored) {
+        GenericExecuteSpec insert = db.sql("""
+                INSERT INTO units (account_id, id, site_id, unit_type_id, name, floor, operator_status, features,
+                                   notes, created_at, updated_at)
+                VALUES (:account_id, :id, :site_id, :unit_type_id, :name, :floor, :operator_status, :features,
+                        :notes, :created_at, :updated_at)
+                """)
+                .bind("account_id", accountId)
+                .bind("site_id", stored.unit().siteId())
+                .bind("created_at", stored.unit().createdAt());
+        return bindValues(insert, stored).then().onErrorMap(DataIntegrityViolationException.class,
+                e -> nameTaken(stored.unit().name()));
+    }
+
+    Mono<Void> update(UUID accountId, StoredUnit stored) {
+        GenericExecuteSpec update = db.sql("""
+                UPDATE units SET unit_type_id = :unit_type_id, name = :name, floor = :floor,
+                    operator_status = :operator_status, features = :features, notes = :notes,
+                    updated_at = :updated_at
+                WHERE account_id = :account_id AND id = :id
+                """)
+                .bind("account_id", accountId);
+        return bindValues(update, stored).then().onErrorMap(DataIntegrityViolationException.class,
+                e -> nameTaken(stored.unit().name()));
+    }
+
+    /** Sets commerce's occupancy of the unit (the projection's share) and moves {@code updated_at}. */
+    Mono<Void> updateOccupancy(UUID accountId, UUID id, String occupancy, Instant at) {
+        return db.sql("""
+                UPDATE units SET occupancy = :occupancy, updated_at = :updated_at
+                WHERE account_id = :account_id AND id = :id
+                """)
+                .bind("account_id", accountId)
+                .bind("id", id)
+                .bind("occupancy", occupancy)
+                .bind("updated_at", at)
+                .then();
+    }
+
+    Mono<StoredUnit> find(UUID accountId, UUID id) {
+        return findBy(accountId, id, "");
+    }
+
+    Mono<StoredUnit> findForUpdate(UUID accountId, UUID id) {
+        return findBy(accountId, id, " FOR UPDATE");
+    }
+
+    /** Whether another unit of the site already has this name, compared without case. */
+    Mono<Boolean> nameTaken(UUID siteId, String name, UUID exceptId) {
+        return db.sql("""
+                SELECT EXISTS (SELECT 1 FROM units WHERE site_id = :site_id AND lower(name) = lower(:name)
+                               AND id <> :id) AS taken
+                """)
+                .bind("site_id", siteId)
+                .bind("name", name)
+                .bind("id", exceptId)
+                .map(row -> row.get("taken", Boolean.class))
+                .one();
+    }
+
+    /** What commerce's live holds say of the unit: occupied, reserved, or none. */
+    Mono<String> occupancyFromHolds(UUID accountId, UUID unitId) {
+        return db.sql("""
+                SELECT CASE WHEN bool_or(stage = 2) THEN 'occupied' WHEN bool_or(stage = 1) THEN 'reserved'
+                            ELSE 'none' END AS occupancy
+                FROM unit_holds WHERE account_id = :account_id AND unit_id = :unit_id AND stage < 3
+                """)
+                .bind("account_id", accountId)
+                .bind("unit_id", unitId)
+                .map(row -> row.get("occupancy", String.class))
+                .one();
+    }
+
+    Mono<Envelopes.ListOf<Unit>> list(Caller caller, UnitFilters filters, PageRequest page) {
+        ListQuery query = ListQuery.from("SELECT " + COLUMNS + " FROM units", caller.accountId())
+                .withinSites(caller, "site_id")
+                .where("site_id = :site_id", "site_id", filters.siteId())
+                .where("unit_type_id = :unit_type_id", "unit_type_id", filters.unitTypeId())
+                .where(STATUS + " = :status", "status", filters.status());
+        if (filters.bookable() != null) {
+            String condition = filters.bookable() ? BOOKABLE : "NOT " + BOOKABLE;
+            if (filters.reservationId() == null) {
+                query.where(condition.replace(":reservation_id", "NULL::uuid"));
+            } else {
+                query.where(condition, "reservation_id", filters.reservationId());
+            }
+        }
+        return query.page(db, page, row -> toStored(row).unit());
+    }
+
+    private Mono<StoredUnit> findBy(UUID accountId, UUID id, String lock) {
+        return db.sql("SELECT " + COLUMNS + " FROM units WHERE account_id = :account_id AND id = :id" + lock)
+                .bind("account_id", accountId)
+                .bind("id", id)
+                .map(UnitRepository::toStored)
+                .one();
+    }
+
+    private static GenericExecuteSpec bindValues(GenericExecuteSpec spec, StoredUnit stored) {
+        Unit unit = stored.unit();
+        spec = spec.bind("id", unit.id())
+                .bind("unit_type_id", unit.unitTypeId())
+                .bind("name", unit.name())
+                .bind("operator_status", stored.operatorStatus())
+                .bind("features", unit.features().toArray(String[]::new))
+                .bind("updated_at", unit.updatedAt());
+        spec = unit.floor() == null ? spec.bindNull("floor", String.class) : spec.bind("floor", unit.floor());
+        return unit.notes() == null ? spec.bindNull("notes", String.class) : spec.bind("notes", unit.notes());
+    }
+
+    private static ApiException nameTaken(String name) {
+        return ApiException.conflict("A unit named " + name + " already exists at this site.");
+    }
+
+    private static StoredUnit toStored(Readable row) {
+        String[] features = row.get("features", String[].class);
+        String operatorStatus = row.get("operator_status", String.class);
+        String occupancy = row.get("occupancy", String.class);
+        Unit unit = new Unit(row.get("id", UUID.class), Unit.OBJECT, row.get("site_id", UUID.class),
+                row.get("unit_type_id", UUID.class), row.get("name", String.class), row.get("floor", String.class),
+                Unit.statusOf(operatorStatus, occupancy), features == null ? List.of() : List.of(features),
+                row.get("notes", String.class), row.get("created_at", Instant.class),
+                row.get("updated_at", Instant.class));
+        return new StoredUnit(unit, operatorStatus, occupancy);
+    }
+}

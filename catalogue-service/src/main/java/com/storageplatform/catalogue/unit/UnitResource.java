@@ -1,0 +1,74 @@
+package com.storageplatform.catalogue.unit;
+
+import com.storageplatform.catalogue.unittype.ListFilters;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.FieldIssue;
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code /v1/units} (scopes {@code units:read} and {@code units:write}, enforced by the gateway). Units are never
+ * deleted (agreements and invoices keep pointing at them): one leaves use with status {@code archived}, so
+ * {@code DELETE} is 405.
+ */
+@RestController
+class UnitResource {
+
+    private final UnitService units;
+
+    UnitResource(UnitService units) {
+        this.units = units;
+    }
+
+    @PostMapping("/v1/units")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<Unit>> create(Caller caller, @RequestBody CreateUnit body) {
+        return units.create(caller, body).map(Envelopes::data);
+    }
+
+    @GetMapping("/v1/units/{id}")
+    Mono<Envelopes.Data<Unit>> read(Caller caller, @PathVariable String id) {
+        return units.read(caller, Ids.fromPath(id)).map(Envelopes::data);
+    }
+
+    /**
+     * Newest first; filters {@code site_id}, {@code unit_type_id}, {@code status}, {@code bookable}
+     * ({@code true|false}) and, with {@code bookable}, {@code reservation_id}.
+     */
+    @GetMapping("/v1/units")
+    Mono<Envelopes.ListOf<Unit>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        UnitFilters filters = new UnitFilters(ListFilters.id(query, "site_id"),
+                ListFilters.id(query, "unit_type_id"), ListFilters.oneOf(query, "status", Unit.STATUSES),
+                ListFilters.bool(query, "bookable"), ListFilters.id(query, "reservation_id"));
+        if (filters.reservationId() != null && filters.bookable() == null) {
+            throw ApiException.invalidQuery("reservation_id", FieldIssue.NOT_ALLOWED);
+        }
+        Map<String, Object> fingerprint = new HashMap<>();
+        fingerprint.put("site_id", filters.siteId());
+        fingerprint.put("unit_type_id", filters.unitTypeId());
+        fingerprint.put("status", filters.status());
+        fingerprint.put("bookable", filters.bookable());
+        fingerprint.put("reservation_id", filters.reservationId());
+        return units.list(caller, filters, PageRequest.from(query, fingerprint));
+    }
+
+    @PatchMapping("/v1/units/{id}")
+    Mono<Envelopes.Data<Unit>> update(Caller caller, @PathVariable String id, @RequestBody UnitChanges changes) {
+        return units.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);
+    }
+}

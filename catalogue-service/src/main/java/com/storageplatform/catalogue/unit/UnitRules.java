@@ -1,0 +1,59 @@
+package com.storageplatform.catalogue.unit;
+
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.validation.Validation;
+import com.storageplatform.kit.web.FieldIssue;
+import java.util.UUID;
+
+/** The rules of each unit field, the same on create and update; each returns the value to store. */
+final class UnitRules {
+
+    static final int NAME_MAX = 100;
+    static final int FLOOR_MAX = 50;
+    static final int NOTES_MAX = 2000;
+
+    private UnitRules() {
+    }
+
+    static UUID id(Validation v, String field, String value) {
+        v.require(field, value);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        UUID id = Ids.parse(value).orElse(null);
+        v.check(id == null, field, FieldIssue.INVALID);
+        return id;
+    }
+
+    static String name(Validation v, String value) {
+        String name = value == null ? null : value.strip();
+        v.require("name", name).maxLength("name", name, NAME_MAX);
+        return name;
+    }
+
+    static String floor(Validation v, String value) {
+        String floor = blankToNull(value);
+        v.maxLength("floor", floor, FLOOR_MAX);
+        return floor;
+    }
+
+    static String notes(Validation v, String value) {
+        String notes = blankToNull(value);
+        v.maxLength("notes", notes, NOTES_MAX);
+        return notes;
+    }
+
+    /** Only the operator's statuses are settable: {@code reserved} and {@code occupied} are {@code not_allowed}. */
+    static String status(Validation v, String value) {
+        v.require("status", value);
+        if (value != null && !Unit.OPERATOR_STATUSES.contains(value)) {
+            v.add("status", Unit.STATUSES.contains(value) ? FieldIssue.NOT_ALLOWED : FieldIssue.INVALID);
+        }
+        return value;
+    }
+
+    private static String blankToNull(String value) {
+        String stripped = value == null ? null : value.strip();
+        return stripped == null || stripped.isEmpty() ? null : stripped;
+    }
+}

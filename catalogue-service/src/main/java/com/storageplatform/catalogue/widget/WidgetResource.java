@@ -1,0 +1,49 @@
+package com.storageplatform.catalogue.widget;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.FieldIssue;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code /v1/widgets} (scope {@code sites:read}, at the gateway): read-only, so every other method is 405 (the
+ * gateway answers it; this service maps no write either).
+ */
+@RestController
+class WidgetResource {
+
+    private final WidgetService widgets;
+
+    WidgetResource(WidgetService widgets) {
+        this.widgets = widgets;
+    }
+
+    @GetMapping("/v1/widgets/{id}")
+    Mono<Envelopes.Data<Widget>> read(Caller caller, @PathVariable String id) {
+        return widgets.read(caller, Ids.fromPath(id)).map(Envelopes::data);
+    }
+
+    /** Newest first; filter {@code site_id}. */
+    @GetMapping("/v1/widgets")
+    Mono<Envelopes.ListOf<Widget>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        UUID siteId = null;
+        if (query.getFirst("site_id") != null) {
+            siteId = Ids.parse(query.getFirst("site_id"))
+                    .orElseThrow(() -> ApiException.invalidQuery("site_id", FieldIssue.INVALID));
+        }
+        Map<String, Object> filters = new HashMap<>();
+        filters.put("site_id", siteId);
+        return widgets.list(caller, siteId, PageRequest.from(query, filters));
+    }
+}

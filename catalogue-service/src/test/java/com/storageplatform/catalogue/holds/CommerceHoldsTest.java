@@ -1,0 +1,247 @@
+package com.storageplatform.catalogue.holds;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.catalogue.unittype.UnitsApi;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestEvents;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The holds projection: commerce's reservation, agreement and order events, published to Kafka as commerce's
+ * outbox would, move a unit's status and what {@code bookable} answers; duplicates and late events change nothing.
+ */
+@PlatformTest
+class CommerceHoldsTest {
+
+    static final String TOPIC = "commerce.events";
+    static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Autowired
+    WebTestClient client;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    DatabaseClient db;
+
+    UnitsApi api;
+    final Caller caller = UnitsApi.newAccount();
+    String site;
+    String type;
+
+    @BeforeEach
+    void setUp() {
+        api = new UnitsApi(client, json);
+        site = api.site(caller, "Norwich");
+        type = api.unitType(caller, site, "35 sq ft", 3500);
+    }
+
+    private Map<String, Object> reservation(String id, String unitId, String status) {
+        Map<String, Object> data = new HashMap<>();
+        data.put("id", id);
+        data.put("object", "reservation");
+        data.put("site_id", site);
+        data.put("unit_id", unitId);
+        data.put("unit_type_id", type);
+        data.put("contact_id", Ids.newId().toString());
+        data.put("status", status);
+        data.put("held_until", "2030-01-01T12:00:00Z");
+        return data;
+    }
+
+    private Map<String, Object> agreement(String id, String unitId, String status) {
+        Map<String, Object> data = new HashMap<>();
+        data.put("id", id);
+        data.put("object", "agreement");
+        data.put("unit_id", unitId);
+        data.put("reservation_id", null);
+        data.put("status", status);
+        return data;
+    }
+
+    private UUID publish(String eventType, Map<String, Object> data) {
+        return TestEvents.publish(TOPIC, eventType, caller.accountId(), data);
+    }
+
+    /** Waits until the inbox has applied the event (its id recorded, in the same transaction as the change). */
+    private void awaitApplied(UUID eventId) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Long seen = db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", eventId)
+                    .map(row -> row.get("n", Long.class)).one().block();
+            if (seen != null && seen > 0) {
+                return;
+            }
+            sleep(100);
+        }
+        throw new AssertionError("event " + eventId + " was not applied within " + WAIT);
+    }
+
+    private String status(String unit) {
+        return api.read(caller, "/v1/units/" + unit).get("status").asString();
+    }
+
+    private List<String> unitEvents(String unit) {
+        return db.sql("""
+                SELECT payload::jsonb -> 'data' ->> 'status' AS status FROM outbox_events
+                WHERE payload::jsonb ->> 'subject' = :id AND event_type = 'unit.updated' ORDER BY created_at
+                """).bind("id", unit).map(row -> row.get("status", String.class)).all().collectList().block();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void aReservationHoldsItsUnitAndIsBookableOnlyForItself() {
+        String held = api.unit(caller, site, type, "A1");
+        String free = api.unit(caller, site, type, "A2");
+        String reservation = Ids.newId().toString();
+
+        awaitApplied(publish("reservation.created", reservation(reservation, held, "active")));
+
+        assertThat(status(held)).isEqualTo("reserved");
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free);
+        assertThat(api.listedIds(caller, "/v1/units?bookable=false")).containsExactly(held);
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true&reservation_id=" + reservation))
+                .containsExactly(free, held);
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true&reservation_id=" + Ids.newId()))
+                .containsExactly(free);
+        assertThat(api.listedIds(caller, "/v1/units?status=reserved")).containsExactly(held);
+        assertThat(unitEvents(held)).containsExactly("reserved");
+
+        awaitApplied(publish("reservation.expired", reservation(reservation, held, "expired")));
+
+        assertThat(status(held)).isEqualTo("available");
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free, held);
+        assertThat(unitEvents(held)).containsExactly("reserved", "available");
+    }
+
+    @Test
+    void aRedeliveredEventIsAppliedOnce() {
+        String unit = api.unit(caller, site, type, "B1");
+        String reservation = Ids.newId().toString();
+        UUID created = publish("reservation.created", reservation(reservation, unit, "active"));
+        awaitApplied(created);
+        awaitApplied(publish("reservation.cancelled", reservation(reservation, unit, "cancelled")));
+        assertThat(status(unit)).isEqualTo("available");
+
+        TestEvents.publish(TOPIC, created, "reservation.created", caller.accountId(),
+                reservation(reservation, unit, "active"));
+        // A later event on the same partition (keyed by account) is applied after the redelivery.
+        String other = api.unit(caller, site, type, "B2");
+        awaitApplied(publish("reservation.created", reservation(Ids.newId().toString(), other, "active")));
+
+        assertThat(status(unit)).isEqualTo("available");
+        assertThat(unitEvents(unit)).containsExactly("reserved", "available");
+        assertThat(db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", created)
+                .map(row -> row.get("n", Long.class)).one().block()).isEqualTo(1);
+    }
+
+    @Test
+    void lateEventsNeverBringAnEndedHoldBack() {
+        String unit = api.unit(caller, site, type, "C1");
+        String reservation = Ids.newId().toString();
+
+        awaitApplied(publish("reservation.cancelled", reservation(reservation, unit, "cancelled")));
+        awaitApplied(publish("reservation.created", reservation(reservation, unit, "active")));
+        assertThat(status(unit)).isEqualTo("available");
+
+        String agreement = Ids.newId().toString();
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "active")));
+        awaitApplied(publish("agreement.created", agreement(agreement, unit, "pending")));
+        assertThat(status(unit)).isEqualTo("occupied");
+        assertThat(unitEvents(unit)).containsExactly("occupied");
+    }
+
+    @Test
+    void anAgreementBooksThenOccupiesThenFreesItsUnit() {
+        String unit = api.unit(caller, site, type, "D1");
+        String agreement = Ids.newId().toString();
+
+        awaitApplied(publish("agreement.created", agreement(agreement, unit, "pending")));
+        assertThat(status(unit)).isEqualTo("reserved");
+        assertThat(api.errorMessage(api.patch(caller, "/v1/units/" + unit, "{\"status\": \"archived\"}"), 409,
+                "conflict")).contains("reserved");
+
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "active")));
+        assertThat(status(unit)).isEqualTo("occupied");
+        assertThat(api.errorMessage(api.patch(caller, "/v1/units/" + unit, "{\"status\": \"out_of_service\"}"),
+                409, "conflict")).contains("occupied");
+        assertThat(api.updated(caller, "/v1/units/" + unit, "{\"notes\": \"Tenant since May\"}").get("status")
+                .asString()).isEqualTo("occupied");
+
+        awaitApplied(publish("agreement.terminated", agreement(agreement, unit, "terminated")));
+        assertThat(status(unit)).isEqualTo("available");
+        // The notes change published the third (status unchanged).
+        assertThat(unitEvents(unit)).containsExactly("reserved", "occupied", "occupied", "available");
+        assertThat(api.updated(caller, "/v1/units/" + unit, "{\"status\": \"out_of_service\"}").get("status")
+                .asString()).isEqualTo("out_of_service");
+    }
+
+    @Test
+    void anOnlineOrderHoldsItsUnitUntilCompletedOrCancelled() {
+        String unit = api.unit(caller, site, type, "E1");
+        Map<String, Object> order = new HashMap<>(Map.of("id", Ids.newId().toString(), "object", "order",
+                "unit_id", unit, "status", "awaiting_payment"));
+
+        awaitApplied(publish("order.created", order));
+        assertThat(status(unit)).isEqualTo("reserved");
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).isEmpty();
+
+        awaitApplied(publish("order.cancelled", order));
+        assertThat(status(unit)).isEqualTo("available");
+    }
+
+    @Test
+    void anOutOfServiceUnitKeepsItsStatusWhileHeld() {
+        String unit = api.created(caller, "/v1/units", """
+                {"site_id": "%s", "unit_type_id": "%s", "name": "F1", "status": "out_of_service"}
+                """.formatted(site, type)).get("id").asString();
+
+        awaitApplied(publish("reservation.created", reservation(Ids.newId().toString(), unit, "active")));
+
+        assertThat(status(unit)).isEqualTo("out_of_service");
+        assertThat(unitEvents(unit)).isEmpty();
+        // Back in service, it shows what commerce holds.
+        assertThat(api.updated(caller, "/v1/units/" + unit, "{\"status\": \"available\"}").get("status").asString())
+                .isEqualTo("reserved");
+    }
+
+    @Test
+    void eventsForUnknownUnitsOrWithoutAHolderAreRecordedAndPassedOver() {
+        String unknownUnit = Ids.newId().toString();
+        UUID unknown = publish("reservation.created", reservation(Ids.newId().toString(), unknownUnit, "active"));
+        UUID holderless = publish("reservation.created", Map.of("object", "reservation", "unit_id", unknownUnit));
+        UUID otherAccount = TestEvents.publish(TOPIC, "reservation.created", Ids.newId(),
+                reservation(Ids.newId().toString(), unknownUnit, "active"));
+        awaitApplied(unknown);
+        awaitApplied(holderless);
+        awaitApplied(otherAccount);
+
+        String unit = api.unit(caller, site, type, "G1");
+        awaitApplied(publish("reservation.created", reservation(Ids.newId().toString(), unit, "active")));
+        assertThat(status(unit)).isEqualTo("reserved");
+        assertThat(db.sql("SELECT count(*) AS n FROM unit_holds WHERE unit_id = :id")
+                .bind("id", UUID.fromString(unknownUnit)).map(row -> row.get("n", Long.class)).one().block())
+                .isEqualTo(2);
+    }
+}
