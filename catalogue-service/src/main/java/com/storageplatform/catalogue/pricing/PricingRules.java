@@ -27,16 +27,6 @@ final class PricingRules {
     private PricingRules() {
     }
 
-    static UUID id(Validation v, String field, String value) {
-        v.require(field, value);
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        UUID id = Ids.parse(value).orElse(null);
-        v.check(id == null, field, FieldIssue.INVALID);
-        return id;
-    }
-
     static String requiredName(Validation v, String value) {
         String name = value == null ? null : value.strip();
         v.require("name", name).maxLength("name", name, NAME_MAX);

@@ -41,7 +41,7 @@ class RatePlanService {
     Mono<RatePlan> create(Caller caller, CreateRatePlan body) {
         return Mono.defer(() -> {
             Validation v = Validation.start();
-            UUID typeId = PricingRules.id(v, "unit_type_id", body.unitTypeId());
+            UUID typeId = v.requiredId("unit_type_id", body.unitTypeId());
             Mono<Optional<UnitType>> type = typeId == null ? Mono.just(Optional.empty())
                     : types.findForUpdate(caller.accountId(), typeId).map(Optional::of)
                             .defaultIfEmpty(Optional.empty());

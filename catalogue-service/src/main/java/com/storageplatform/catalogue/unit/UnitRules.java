@@ -1,9 +1,7 @@
 package com.storageplatform.catalogue.unit;
 
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
-import java.util.UUID;
 
 /** The rules of each unit field, the same on create and update; each returns the value to store. */
 final class UnitRules {
@@ -13,16 +11,6 @@ final class UnitRules {
     static final int NOTES_MAX = 2000;
 
     private UnitRules() {
-    }
-
-    static UUID id(Validation v, String field, String value) {
-        v.require(field, value);
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        UUID id = Ids.parse(value).orElse(null);
-        v.check(id == null, field, FieldIssue.INVALID);
-        return id;
     }
 
     static String name(Validation v, String value) {

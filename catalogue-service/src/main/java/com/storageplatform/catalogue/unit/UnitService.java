@@ -45,8 +45,8 @@ public class UnitService {
     Mono<Unit> create(Caller caller, CreateUnit body) {
         return Mono.defer(() -> {
             Validation v = Validation.start();
-            UUID siteId = UnitRules.id(v, "site_id", body.siteId());
-            UUID typeId = UnitRules.id(v, "unit_type_id", body.unitTypeId());
+            UUID siteId = v.requiredId("site_id", body.siteId());
+            UUID typeId = v.requiredId("unit_type_id", body.unitTypeId());
             String name = UnitRules.name(v, body.name());
             String floor = UnitRules.floor(v, body.floor());
             String status = body.status() == null ? Unit.AVAILABLE : UnitRules.status(v, body.status());
@@ -105,7 +105,7 @@ public class UnitService {
                         v.add("site_id", FieldIssue.IMMUTABLE);
                     }
                     UUID typeId = pick(changes.unitTypeId(), unit.unitTypeId(),
-                            value -> UnitRules.id(v, "unit_type_id", value));
+                            value -> v.requiredId("unit_type_id", value));
                     String name = pick(changes.name(), unit.name(), value -> UnitRules.name(v, value));
                     String floor = pick(changes.floor(), unit.floor(), value -> UnitRules.floor(v, value));
                     String operatorStatus = pick(changes.status(), current.operatorStatus(),

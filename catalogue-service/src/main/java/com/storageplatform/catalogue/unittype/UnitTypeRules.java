@@ -1,10 +1,7 @@
 package com.storageplatform.catalogue.unittype;
 
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.validation.Validation;
-import com.storageplatform.kit.web.FieldIssue;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * The rules of each unit type field, the same on create and update. Each method records what is wrong on {@code v}
@@ -25,17 +22,6 @@ final class UnitTypeRules {
     static final String DEFAULT_VAT_TREATMENT = "standard_20";
 
     private UnitTypeRules() {
-    }
-
-    /** A required uuid naming another record: {@code required} when absent, {@code invalid} when malformed. */
-    static UUID id(Validation v, String field, String value) {
-        v.require(field, value);
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        UUID id = Ids.parse(value).orElse(null);
-        v.check(id == null, field, FieldIssue.INVALID);
-        return id;
     }
 
     static String name(Validation v, String value) {

@@ -38,7 +38,7 @@ public class UnitTypeService {
     Mono<UnitType> create(Caller caller, CreateUnitType body) {
         return Mono.defer(() -> {
             Validation v = Validation.start();
-            UUID siteId = UnitTypeRules.id(v, "site_id", body.siteId());
+            UUID siteId = v.requiredId("site_id", body.siteId());
             String name = UnitTypeRules.name(v, body.name());
             String description = UnitTypeRules.description(v, body.description());
             Integer width = UnitTypeRules.size(v, "width_cm", body.widthCm());

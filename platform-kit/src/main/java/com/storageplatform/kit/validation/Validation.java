@@ -1,11 +1,13 @@
 package com.storageplatform.kit.validation;
 
+import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.money.Currencies;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.FieldIssue;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Collects every problem of a request body, then fails once with a 422 {@code validation_error} naming each
@@ -24,6 +26,20 @@ public final class Validation {
             add(field, FieldIssue.REQUIRED);
         }
         return this;
+    }
+
+    /**
+     * A required reference to another record: absent is {@code required}, anything but a platform id (lowercase
+     * UUIDv7) {@code invalid}. Returns the id, or null when it was refused.
+     */
+    public UUID requiredId(String field, String value) {
+        require(field, value);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        UUID id = Ids.parse(value).orElse(null);
+        check(id == null, field, FieldIssue.INVALID);
+        return id;
     }
 
     public Validation maxLength(String field, String value, int max) {

@@ -3,6 +3,7 @@ package com.storageplatform.kit.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.FieldIssue;
 import java.util.List;
@@ -41,5 +42,17 @@ class ValidationTest {
         Validation validation = Validation.start().require("name", "Unit 1").currency("currency", "GBP");
         assertThat(validation.isValid()).isTrue();
         validation.orThrow();
+    }
+
+    @Test
+    void aRequiredIdIsAPlatformId() {
+        Validation validation = Validation.start();
+        String id = Ids.newId().toString();
+        assertThat(validation.requiredId("site_id", id)).hasToString(id);
+        assertThat(validation.requiredId("unit_type_id", null)).isNull();
+        assertThat(validation.requiredId("contact_id", "0f8fad5b-d9cb-469f-a165-70867728950e")).isNull();
+        assertThat(validation.issues()).extracting(FieldIssue::field, FieldIssue::issue).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("unit_type_id", FieldIssue.REQUIRED),
+                org.assertj.core.groups.Tuple.tuple("contact_id", FieldIssue.INVALID));
     }
 }
