@@ -53,6 +53,7 @@ SPRING_DATA_REDIS_PORT: {{ $v.redis.port | int64 | toString | quote }}
 SPRING_DATA_REDIS_SSL_ENABLED: {{ $v.redis.tls | quote }}
 {{- end }}
 {{- end }}
+{{- /* Reserved for operator sign-in (a later work item): no release reads PLATFORM_KEYCLOAK_* yet. */}}
 {{- if and (eq .name "auth-service") $v.keycloak.enabled }}
 PLATFORM_KEYCLOAK_URL: {{ $v.keycloak.url | quote }}
 PLATFORM_KEYCLOAK_REALM: {{ $v.keycloak.realm | quote }}
@@ -121,7 +122,8 @@ SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2db
   valueFrom:
     secretKeyRef: {name: {{ include "sp.webhooksSecret" $root }}, key: secret-key}
 {{- end }}
-{{- if and (eq .name "auth-service") $v.keycloak.enabled }}
+{{- /* Reserved, read by no release yet: only when a secret is given, so no pod waits for a missing one. */}}
+{{- if and (eq .name "auth-service") $v.keycloak.enabled (or $v.keycloak.clientSecret $v.keycloak.existingSecret) }}
 - name: PLATFORM_KEYCLOAK_CLIENT_SECRET
   valueFrom:
     secretKeyRef: {name: {{ include "sp.keycloakSecret" $root }}, key: client-secret}

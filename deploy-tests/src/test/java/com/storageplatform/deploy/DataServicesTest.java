@@ -9,9 +9,11 @@ import com.storageplatform.deploy.support.HelmChart;
 import com.storageplatform.deploy.support.Manifests;
 import com.storageplatform.deploy.support.PlatformServices;
 import com.storageplatform.deploy.support.ValueSet;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.strimzi.api.kafka.model.kafka.Kafka;
 import io.strimzi.api.kafka.model.nodepool.KafkaNodePool;
 import io.strimzi.api.kafka.model.nodepool.ProcessRoles;
@@ -21,6 +23,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,6 +33,8 @@ class DataServicesTest {
 
     private static final String KAFKA_CLUSTER = Manifests.FULLNAME + "-kafka";
     private static final String POSTGRES_CLUSTER = Manifests.FULLNAME + "-postgresql";
+    /** Where Keycloak is in the existing-clusters value set. */
+    private static final String KEYCLOAK_CIDR = "10.40.0.10/32";
 
     @Test
     void servicesUseTheExistingClustersWithTlsAndSasl() {
@@ -188,15 +193,64 @@ class DataServicesTest {
     }
 
     @Test
-    void onlyTheAuthServiceConnectsToKeycloak() {
+    void theReservedKeycloakSettingsReachOnlyTheAuthServiceWhenEnabled() {
         Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
 
         assertThat(manifests.config("auth-service"))
                 .containsEntry("PLATFORM_KEYCLOAK_URL", "https://id.storage.example.com")
                 .containsEntry("PLATFORM_KEYCLOAK_REALM", "operators")
                 .containsEntry("PLATFORM_KEYCLOAK_CLIENT_ID", "storage-platform");
+        assertThat(manifests.container("auth-service").getEnv()).anySatisfy(variable -> {
+            assertThat(variable.getName()).isEqualTo("PLATFORM_KEYCLOAK_CLIENT_SECRET");
+            assertThat(variable.getValueFrom().getSecretKeyRef().getName()).isEqualTo("platform-keycloak");
+        });
+        assertThat(egressCidrs(manifests, "auth-service")).contains(KEYCLOAK_CIDR);
         assertThat(PlatformServices.ALL).filteredOn(service -> !service.equals("auth-service"))
-                .allSatisfy(service -> assertThat(manifests.config(service).keySet())
-                        .noneMatch(key -> key.startsWith("PLATFORM_KEYCLOAK")));
+                .allSatisfy(service -> {
+                    assertThat(keycloakVariables(manifests, service)).as(service).isEmpty();
+                    assertThat(egressCidrs(manifests, service)).as(service).doesNotContain(KEYCLOAK_CIDR);
+                });
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ValueSet.class, names = {"DEFAULTS", "EXISTING_CLUSTERS"})
+    void withKeycloakDisabledNoneOfItsSettingsSecretOrEgressIsRendered(ValueSet valueSet) {
+        // A client secret given as a value, yet disabled: no Secret, no variable, no egress rule.
+        Manifests manifests = HelmChart.render(valueSet.file().stream().toList(), Map.of("keycloak.enabled", "false",
+                "keycloak.existingSecret", "", "keycloak.clientSecret", "test-only-keycloak-secret"));
+
+        for (String service : PlatformServices.ALL) {
+            assertThat(keycloakVariables(manifests, service)).as(service).isEmpty();
+            assertThat(egressCidrs(manifests, service)).as(service).doesNotContain(KEYCLOAK_CIDR);
+        }
+        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                .doesNotContain(Manifests.FULLNAME + "-keycloak");
+        assertThat(manifests.ofService(NetworkPolicy.class, "auth-service").getSpec().getEgress())
+                .flatExtracting(rule -> rule.getPorts() == null ? List.of() : rule.getPorts())
+                .extracting(port -> port.getPort().getIntVal()).doesNotContain(443);
+    }
+
+    @Test
+    void aKeycloakClientWithoutASecretLeavesNoPodWaitingForOne() {
+        Manifests manifests = HelmChart.render(List.of(), Map.of("keycloak.enabled", "true",
+                "keycloak.url", "https://id.example.com", "keycloak.realm", "operators",
+                "keycloak.clientId", "storage-platform"));
+
+        assertThat(keycloakVariables(manifests, "auth-service")).containsExactlyInAnyOrder("PLATFORM_KEYCLOAK_URL",
+                "PLATFORM_KEYCLOAK_REALM", "PLATFORM_KEYCLOAK_CLIENT_ID");
+    }
+
+    /** The PLATFORM_KEYCLOAK_* variables of a service, from its ConfigMap and its Secret references. */
+    private static List<String> keycloakVariables(Manifests manifests, String service) {
+        return Stream.concat(manifests.config(service).keySet().stream(),
+                manifests.container(service).getEnv().stream().map(EnvVar::getName))
+                .filter(name -> name.startsWith("PLATFORM_KEYCLOAK")).toList();
+    }
+
+    /** The CIDRs a service's NetworkPolicy lets it reach. */
+    private static List<String> egressCidrs(Manifests manifests, String service) {
+        return manifests.ofService(NetworkPolicy.class, service).getSpec().getEgress().stream()
+                .filter(rule -> rule.getTo() != null).flatMap(rule -> rule.getTo().stream())
+                .filter(peer -> peer.getIpBlock() != null).map(peer -> peer.getIpBlock().getCidr()).toList();
     }
 }
