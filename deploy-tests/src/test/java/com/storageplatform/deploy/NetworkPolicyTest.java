@@ -92,8 +92,8 @@ class NetworkPolicyTest {
                         .anyMatch(peer -> peer.getIpBlock() != null && isEverything(peer.getIpBlock())))
                 .toList();
         assertThat(internet).singleElement().satisfies(rule -> {
-            assertThat(rule.getPorts()).extracting(port -> port.getPort().getIntVal())
-                    .containsExactlyInAnyOrder(443, 80);
+            // A webhook URL may name any https port: no port list, so every port (of public addresses only).
+            assertThat(rule.getPorts()).isNullOrEmpty();
             assertThat(rule.getTo()).allSatisfy(peer -> assertThat(peer.getIpBlock()).isNotNull());
             IPBlock ipv4 = block(rule, "0.0.0.0/0");
             IPBlock ipv6 = block(rule, "::/0");
@@ -126,14 +126,22 @@ class NetworkPolicyTest {
     }
 
     @Test
+    void theInternetEgressCanBeNarrowedToListedPorts() {
+        NetworkPolicy dispatcher = HelmChart.render(List.of(), Map.of("networkPolicy.internetPorts[0]", "443",
+                "networkPolicy.internetPorts[1]", "8443")).ofService(NetworkPolicy.class, WEBHOOK_DISPATCHER);
+
+        NetworkPolicyEgressRule internet = internetRule(dispatcher);
+        assertThat(internet.getPorts()).extracting(port -> port.getPort().getIntVal())
+                .containsExactlyInAnyOrder(443, 8443);
+        assertThat(block(internet, "0.0.0.0/0").getExcept()).containsAll(PRIVATE_IPV4);
+    }
+
+    @Test
     void theExtraExclusionsAreAddedToTheRightFamily() {
         NetworkPolicy dispatcher = HelmChart.render(ValueSet.EXISTING_CLUSTERS)
                 .ofService(NetworkPolicy.class, WEBHOOK_DISPATCHER);
 
-        NetworkPolicyEgressRule internet = dispatcher.getSpec().getEgress().stream()
-                .filter(rule -> rule.getTo() != null && rule.getTo().stream()
-                        .anyMatch(peer -> peer.getIpBlock() != null && isEverything(peer.getIpBlock())))
-                .findFirst().orElseThrow();
+        NetworkPolicyEgressRule internet = internetRule(dispatcher);
         assertThat(block(internet, "0.0.0.0/0").getExcept()).contains("203.0.113.0/24");
         assertThat(block(internet, "::/0").getExcept()).doesNotContain("203.0.113.0/24");
     }
@@ -202,6 +210,14 @@ class NetworkPolicyTest {
     /** The pod labels each peer of an egress rule selects. */
     private static List<Map<String, String>> podsOf(NetworkPolicyEgressRule rule) {
         return rule.getTo() == null ? List.of() : rule.getTo().stream().map(NetworkPolicyTest::podsOf).toList();
+    }
+
+    /** The egress rule to every address (with the private ranges excepted). */
+    private static NetworkPolicyEgressRule internetRule(NetworkPolicy policy) {
+        return policy.getSpec().getEgress().stream()
+                .filter(rule -> rule.getTo() != null && rule.getTo().stream()
+                        .anyMatch(peer -> peer.getIpBlock() != null && isEverything(peer.getIpBlock())))
+                .findFirst().orElseThrow();
     }
 
     private static boolean isEverything(IPBlock block) {

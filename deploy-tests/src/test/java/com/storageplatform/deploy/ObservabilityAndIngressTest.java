@@ -11,6 +11,8 @@ import com.storageplatform.deploy.support.ValueSet;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.openshift.api.model.monitoring.v1.ServiceMonitor;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Prometheus finds the dispatcher's metrics, and the Ingress leads to the gateway only. */
 class ObservabilityAndIngressTest {
@@ -42,6 +44,18 @@ class ObservabilityAndIngressTest {
                 assertThat(endpoint.getPath()).isEqualTo("/internal/prometheus");
             });
         });
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ValueSet.class, names = {"EXISTING_CLUSTERS", "OPERATORS"})
+    void withAServiceMonitorNoPodCarriesScrapeAnnotations(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        // Both would make an annotation-based scrape job and the ServiceMonitor scrape the same pods twice.
+        assertThat(manifests.all(ServiceMonitor.class)).isNotEmpty();
+        assertThat(ALL).allSatisfy(service -> assertThat(manifests.deployment(service).getSpec().getTemplate()
+                .getMetadata().getAnnotations()).as(service).doesNotContainKeys("prometheus.io/scrape",
+                        "prometheus.io/path", "prometheus.io/port"));
     }
 
     @Test
