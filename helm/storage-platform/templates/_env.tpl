@@ -129,3 +129,50 @@ SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2db
     secretKeyRef: {name: {{ include "sp.keycloakSecret" $root }}, key: client-secret}
 {{- end }}
 {{- end -}}
+
+{{/*
+The secret values given to the chart that this service reads (through the Secrets the chart makes from them),
+as JSON: its checksum annotation rolls exactly the pods whose secrets changed. Values the chart does not use
+(an existingSecret is named instead) are left out, as are Secrets the chart does not own.
+*/}}
+{{- define "sp.secretValues" -}}
+{{- $v := .root.Values -}}
+{{- $out := dict "secretEnv" (.settings.secretEnv | default dict) -}}
+{{- $caller := $v.secrets.callerToken -}}
+{{- $ownCaller := and (not $caller.existingSecret) $caller.privateKey -}}
+{{- if .info.backend -}}
+{{- $db := .settings.database | default dict -}}
+{{- if and $db.password (not $db.existingSecret) -}}
+{{- $_ := set $out "database" (dict "username" $db.username "password" $db.password) -}}
+{{- end -}}
+{{- if $ownCaller -}}
+{{- $_ := set $out "callerTokenPublicKey" $caller.publicKey -}}
+{{- end -}}
+{{- $kafka := $v.kafka -}}
+{{- if and (not $kafka.strimzi.enabled) (hasPrefix "SASL_" $kafka.securityProtocol) (not $kafka.sasl.existingSecret) $kafka.sasl.username -}}
+{{- $_ := set $out "kafka" (pick $kafka.sasl "mechanism" "username" "password") -}}
+{{- end -}}
+{{- end -}}
+{{- if eq .name "gateway" -}}
+{{- if $ownCaller -}}
+{{- $_ := set $out "callerTokenPrivateKey" $caller.privateKey -}}
+{{- end -}}
+{{- if and $v.secrets.adminToken.value (not $v.secrets.adminToken.existingSecret) -}}
+{{- $_ := set $out "adminToken" $v.secrets.adminToken.value -}}
+{{- end -}}
+{{- if and $v.redis.enabled $v.redis.password (not $v.redis.existingSecret) -}}
+{{- $_ := set $out "redisPassword" $v.redis.password -}}
+{{- end -}}
+{{- end -}}
+{{- if eq .name "webhook-dispatcher" -}}
+{{- with $v.secrets.webhooksSecretKey -}}
+{{- if and .value (not .existingSecret) -}}
+{{- $_ := set $out "webhooksSecretKey" .value -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if and (eq .name "auth-service") $v.keycloak.enabled $v.keycloak.clientSecret (not $v.keycloak.existingSecret) -}}
+{{- $_ := set $out "keycloakClientSecret" $v.keycloak.clientSecret -}}
+{{- end -}}
+{{- toJson $out -}}
+{{- end -}}

@@ -6,6 +6,9 @@ import static com.storageplatform.deploy.support.PlatformServices.GATEWAY;
 import static com.storageplatform.deploy.support.PlatformServices.WEBHOOK_DISPATCHER;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.storageplatform.deploy.support.HelmChart;
 import com.storageplatform.deploy.support.Manifests;
 import com.storageplatform.deploy.support.ValueSet;
@@ -13,7 +16,9 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretKeySelector;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +34,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 class SecretsTest {
 
     private static final Pattern SECRET_LOOKING = Pattern.compile("PASSWORD|SECRET|TOKEN|PRIVATE|JAAS|API_KEY");
+    /** Keys of values.yaml (and of secretEnv) that hold a secret; existingSecret holds a Secret's name. */
+    private static final Pattern SECRET_KEY = Pattern.compile(
+            "(?i)^(password|clientSecret|privateKey|value)$|API_KEY");
 
     @ParameterizedTest
     @EnumSource(ValueSet.class)
@@ -46,6 +54,35 @@ class SecretsTest {
                     .noneMatch(key -> SECRET_LOOKING.matcher(key).find());
             for (String value : configMap.getData().values()) {
                 assertThat(secretValues).as(configMap.getMetadata().getName()).noneMatch(value::contains);
+            }
+        }
+    }
+
+    @Test
+    void noSecretGivenAsAValueReachesAConfigMapOrAnAnnotation() throws IOException {
+        // The raw strings, read from the values file: the Kafka Secret holds a JAAS line, not the bare password.
+        List<String> given = new ArrayList<>();
+        collectSecretValues(new ObjectMapper(new YAMLFactory()).readTree(ValueSet.INLINE_SECRETS.file().orElseThrow()
+                .toFile()), "", given);
+        assertThat(given).contains("test-only-inline-redis-password", "test-only-inline-keycloak-secret",
+                "test-only-inline-kafka-password", "test-only-inline-crm-password");
+        Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
+        List<String> inSecrets = manifests.secrets().stream().flatMap(secret -> decoded(secret).values().stream())
+                .toList();
+
+        for (String secret : given) {
+            // Rendered where it belongs, so the checks below are not vacuous.
+            assertThat(inSecrets).as(secret).anyMatch(value -> value.contains(secret));
+            for (ConfigMap configMap : manifests.all(ConfigMap.class)) {
+                assertThat(configMap.getData().values()).as(configMap.getMetadata().getName())
+                        .noneMatch(value -> value.contains(secret));
+            }
+            for (String service : ALL) {
+                var template = manifests.deployment(service).getSpec().getTemplate();
+                assertThat(template.getMetadata().getAnnotations().values()).as(service)
+                        .noneMatch(value -> value.contains(secret));
+                assertThat(template.getSpec().getContainers().get(0).getEnv()).as(service)
+                        .noneMatch(variable -> variable.getValue() != null && variable.getValue().contains(secret));
             }
         }
     }
@@ -142,6 +179,15 @@ class SecretsTest {
                 .get(Secret.class, Manifests.FULLNAME + "-webhooks-secret-key");
 
         assertThat(key.getMetadata().getAnnotations()).containsEntry("helm.sh/resource-policy", "keep");
+    }
+
+    /** Every non-empty string of the values under a key that holds a secret, whatever its depth. */
+    private static void collectSecretValues(JsonNode node, String key, List<String> found) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(field -> collectSecretValues(field.getValue(), field.getKey(), found));
+        } else if (node.isTextual() && !node.asText().isEmpty() && SECRET_KEY.matcher(key).find()) {
+            found.add(node.asText());
+        }
     }
 
     private static Map<String, String> decoded(Secret secret) {

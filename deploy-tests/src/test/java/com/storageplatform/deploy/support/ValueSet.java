@@ -9,7 +9,9 @@ public enum ValueSet {
     DEFAULTS(null),
     EXISTING_CLUSTERS("existing-clusters-values.yaml"),
     OPERATORS("operators-values.yaml"),
-    MINIMAL("minimal-values.yaml");
+    MINIMAL("minimal-values.yaml"),
+    /** Every secret as a value, the Redis password, Keycloak client secret and Kafka SASL password among them. */
+    INLINE_SECRETS("inline-secrets-values.yaml");
 
     private final String fileName;
 
