@@ -102,6 +102,16 @@ defaults switch on. Argument: dict root, name. Returns YAML; use with fromYaml.
 {{- toYaml $out -}}
 {{- end -}}
 
+{{/* The most gateway replicas there may be: the autoscaler's maximum, or the fixed count without one. */}}
+{{- define "sp.gatewayMaxReplicas" -}}
+{{- $settings := include "sp.settings" (dict "root" . "name" "gateway") | fromYaml -}}
+{{- if $settings.autoscaling.enabled -}}
+{{- $settings.autoscaling.maxReplicas -}}
+{{- else -}}
+{{- $settings.replicas -}}
+{{- end -}}
+{{- end -}}
+
 {{/* ---- Secrets: the chart makes a Secret only from values; otherwise it refers to existingSecret. ---- */}}
 
 {{- define "sp.callerTokenSecret" -}}

@@ -1,6 +1,8 @@
 package com.storageplatform.deploy.support;
 
+import com.marcnuri.helm.DryRun;
 import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.InstallCommand;
 import com.marcnuri.helm.LintResult;
 import com.marcnuri.helm.TemplateCommand;
 import java.io.IOException;
@@ -51,6 +53,31 @@ public final class HelmChart {
             command = command.set(value.getKey(), value.getValue());
         }
         return command.call();
+    }
+
+    /**
+     * The NOTES Helm prints after an install, from a client-only dry-run install ({@code helm template} does not
+     * render them): no cluster is contacted.
+     */
+    public static String notes(List<Path> valuesFiles, Map<String, String> setValues) {
+        InstallCommand command = new Helm(RepositoryPaths.chart()).install()
+                .withName(RELEASE)
+                .withNamespace(NAMESPACE)
+                .withKubeVersion(KUBE_VERSION)
+                .clientOnly()
+                .withDryRunOption(DryRun.CLIENT);
+        for (Path file : valuesFiles) {
+            command = command.withValuesFile(file);
+        }
+        for (Map.Entry<String, String> value : setValues.entrySet()) {
+            command = command.set(value.getKey(), value.getValue());
+        }
+        String output = command.call().getOutput();
+        int notes = output.indexOf("NOTES:\n");
+        if (notes < 0) {
+            throw new IllegalStateException("No NOTES in the install output:\n" + output);
+        }
+        return output.substring(notes + "NOTES:\n".length());
     }
 
     /** {@code helm lint --strict} with the chart's own values.yaml. */

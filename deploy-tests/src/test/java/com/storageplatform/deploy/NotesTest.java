@@ -1,0 +1,67 @@
+package com.storageplatform.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.deploy.support.HelmChart;
+import com.storageplatform.deploy.support.ValueSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** What `helm install` tells the operator: the warnings a value set deserves, and none it does not. */
+class NotesTest {
+
+    private static final String REDIS_WARNING = "WARNING: the gateway may run up to";
+
+    @Test
+    void theDefaultInstallWarnsThatItsGatewayReplicasDoNotShareLimitsWithoutRedis() {
+        String notes = HelmChart.notes(List.of(), Map.of());
+
+        // Defaults: Redis off, the gateway autoscaled from 2 to 10 replicas.
+        assertThat(notes).contains(REDIS_WARNING + " 10 replicas without Redis")
+                .contains("up to\n10 times its rate limits")
+                .contains("gateway.introspectionCacheTtl, 30s");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            autoscaled to 4                 | services.gateway.autoscaling.maxReplicas=4                              | 4
+            three fixed replicas            | services.gateway.autoscaling.enabled=false,services.gateway.replicas=3 | 3
+            autoscaled to 1                 | services.gateway.autoscaling.minReplicas=1,services.gateway.autoscaling.maxReplicas=1 |
+            one fixed replica               | services.gateway.autoscaling.enabled=false,services.gateway.replicas=1 |
+            ten replicas sharing Redis      | redis.enabled=true                                                      |
+            """)
+    void theRedisWarningAppearsExactlyWhenSeveralGatewaysMayRunWithoutIt(String name, String settings,
+            Integer warnedReplicas) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String setting : settings.split(",")) {
+            String[] pair = setting.split("=", 2);
+            values.put(pair[0], pair[1]);
+        }
+
+        String notes = HelmChart.notes(List.of(), values);
+
+        if (warnedReplicas == null) {
+            assertThat(notes).doesNotContain(REDIS_WARNING);
+        } else {
+            assertThat(notes).contains(REDIS_WARNING + " " + warnedReplicas + " replicas without Redis");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ValueSet.class, names = {"EXISTING_CLUSTERS", "MINIMAL", "INLINE_SECRETS"})
+    void valueSetsWithRedisOrOneGatewayGetNoRedisWarning(ValueSet valueSet) {
+        assertThat(HelmChart.notes(valueSet.file().stream().toList(), Map.of())).doesNotContain(REDIS_WARNING);
+    }
+
+    @Test
+    void enablingKeycloakIsToldThatNoReleaseReadsItsSettingsYet() {
+        assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of()))
+                .contains("no release\nreads them yet");
+        assertThat(HelmChart.notes(List.of(), Map.of())).doesNotContain("keycloak");
+    }
+}
