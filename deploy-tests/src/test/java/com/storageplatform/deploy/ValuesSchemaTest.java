@@ -1,12 +1,15 @@
 package com.storageplatform.deploy;
 
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.storageplatform.deploy.support.HelmChart;
+import com.storageplatform.deploy.support.ValueSet;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -26,6 +29,7 @@ class ValuesSchemaTest {
             latest-tag.yaml                  | /image/tag
             secret-in-plain-env.yaml         | CARD_GATEWAY_API_KEY
             unknown-kafka-protocol.yaml      | /kafka/securityProtocol
+            verify-full-without-ca.yaml      | /postgresql/external/caSecret/name
             """)
     void theSchemaRefusesTheValuesFile(String fileName, String expectedError) throws URISyntaxException {
         Path values = Path.of(getClass().getResource("/invalid-values/" + fileName).toURI());
@@ -42,9 +46,19 @@ class ValuesSchemaTest {
             secrets.callerToken.privateKey               | -----BEGIN PRIVATE KEY-----x | secrets.callerToken.publicKey is required
             serviceDefaults.resources.requests.cpu       | null | autoscaling on CPU needs resources.requests.cpu
             keycloak.enabled                             | true | /keycloak/realm
+            postgresql.external.sslMode                  | verify-ca | /postgresql/external/caSecret/name
             """)
     void theTemplatesRefuseSettingsThatWouldFailAtRunTime(String key, String value, String expectedError) {
         assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of(key, value)))
                 .hasMessageContaining(expectedError);
+    }
+
+    @Test
+    void aVerifyingSslModeIsAcceptedWithACaSecretOrWhenCloudNativePgProvidesTheDatabase() {
+        assertThatCode(() -> HelmChart.template(List.of(), Map.of("postgresql.external.sslMode", "verify-ca",
+                "postgresql.external.caSecret.name", "postgres-ca"))).doesNotThrowAnyException();
+        // With CloudNativePG the external settings are unused: the cluster's own CA is mounted.
+        assertThatCode(() -> HelmChart.template(ValueSet.OPERATORS.file().stream().toList(),
+                Map.of("postgresql.external.sslMode", "verify-full"))).doesNotThrowAnyException();
     }
 }
