@@ -12,8 +12,10 @@ PLATFORM_ENVIRONMENT: {{ $v.environment | quote }}
 {{- /* Graceful shutdown: in-flight requests finish and Kafka listeners hand back their partitions. */}}
 SERVER_SHUTDOWN: graceful
 SPRING_LIFECYCLE_TIMEOUT_PER_SHUTDOWN_PHASE: {{ $v.shutdown.timeoutPerShutdownPhase | quote }}
-{{- /* The heap follows the container's memory limit rather than the node's memory. */}}
-JAVA_TOOL_OPTIONS: {{ trim (printf "-XX:MaxRAMPercentage=75.0 %s" (.settings.jvmOptions | default "")) | quote }}
+{{- /* The heap follows the container's memory limit rather than the node's memory, and leaves 35 % of it to
+       the JVM's other memory. JAVA_OPTS, read by the image's entrypoint: the JVM would announce
+       JAVA_TOOL_OPTIONS on stderr, a line that is not JSON among the JSON logs. */}}
+JAVA_OPTS: {{ trim (printf "-XX:MaxRAMPercentage=65.0 %s" (.settings.jvmOptions | default "")) | quote }}
 LOGGING_STRUCTURED_FORMAT_CONSOLE: {{ $v.logging.format | quote }}
 {{- if .info.backend }}
 {{- $db := include "sp.database" $root | fromYaml }}

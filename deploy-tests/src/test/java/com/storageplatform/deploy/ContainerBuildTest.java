@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.storageplatform.deploy.support.Dockerfile;
 import com.storageplatform.deploy.support.HelmChart;
+import com.storageplatform.deploy.support.Manifests;
 import com.storageplatform.deploy.support.PlatformServices;
 import com.storageplatform.deploy.support.RepositoryPaths;
 import com.storageplatform.deploy.support.ValueSet;
@@ -30,6 +31,9 @@ import org.w3c.dom.NodeList;
  * service's jar, and docker/build-images.sh builds exactly the services the chart deploys.
  */
 class ContainerBuildTest {
+
+    /** The variables the JVM reads by itself, and announces on stderr when it does. */
+    private static final List<String> JVM_ANNOUNCED = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     @Test
     void theBaseImageIsPinnedToATagOtherThanLatest() throws IOException {
@@ -63,10 +67,33 @@ class ContainerBuildTest {
         assertThat(dockerfile.all("ARG")).extracting(Dockerfile.Instruction::arguments).contains("SERVICE");
         assertThat(dockerfile.all("COPY")).singleElement()
                 .satisfies(copy -> assertThat(copy.arguments()).contains("${SERVICE}/target/${SERVICE}.jar "));
-        assertThat(dockerfile.last("ENTRYPOINT").orElseThrow().arguments()).startsWith("[\"java\"");
+        List<String> entrypoint = entrypoint(dockerfile);
+        assertThat(entrypoint).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(entrypoint.subList(0, 2)).containsExactly("/bin/sh", "-c");
+        // exec: java replaces the shell, so it is the process that receives SIGTERM and shuts down gracefully.
+        assertThat(entrypoint.get(2)).startsWith("set -f; exec java $JAVA_OPTS -jar /app/service.jar");
         assertThat(dockerfile.all("HEALTHCHECK")).isEmpty();
+    }
+
+    @Test
+    void jvmFlagsTravelInAVariableTheJvmDoesNotAnnounce() throws IOException {
+        Dockerfile dockerfile = Dockerfile.read(RepositoryPaths.dockerfile());
+        Matcher variable = Pattern.compile("exec java \\$([A-Z_]+) ").matcher(entrypoint(dockerfile).get(2));
+        assertThat(variable.find()).isTrue();
+        String flags = variable.group(1);
+
+        // The JVM prints "Picked up JAVA_TOOL_OPTIONS: ..." (likewise JDK_JAVA_OPTIONS) on stderr: not JSON.
+        assertThat(flags).isNotIn(JVM_ANNOUNCED);
         assertThat(dockerfile.all("ENV")).extracting(Dockerfile.Instruction::arguments)
-                .anySatisfy(env -> assertThat(env).contains("JAVA_TOOL_OPTIONS=\"-XX:MaxRAMPercentage=75"));
+                .anySatisfy(env -> assertThat(env).contains(flags + "=\"-XX:MaxRAMPercentage=65"))
+                .noneSatisfy(env -> assertThat(env).containsAnyOf(JVM_ANNOUNCED.toArray(String[]::new)));
+        for (ValueSet valueSet : ValueSet.values()) {
+            Manifests manifests = HelmChart.render(valueSet);
+            for (String service : PlatformServices.ALL) {
+                assertThat(manifests.config(service)).as(valueSet + " " + service).containsKey(flags)
+                        .doesNotContainKeys(JVM_ANNOUNCED.toArray(String[]::new));
+            }
+        }
     }
 
     @Test
@@ -122,6 +149,14 @@ class ContainerBuildTest {
                 .contains("helm/storage-platform/Chart.yaml")
                 .doesNotContain(":latest");
         assertThat(Files.isExecutable(RepositoryPaths.buildImagesScript())).isTrue();
+    }
+
+    /** The exec form of the last ENTRYPOINT, as its JSON array. */
+    private static List<String> entrypoint(Dockerfile dockerfile) throws IOException {
+        List<String> words = new ArrayList<>();
+        new ObjectMapper().readTree(dockerfile.last("ENTRYPOINT").orElseThrow().arguments())
+                .forEach(word -> words.add(word.asText()));
+        return words;
     }
 
     /** The SERVICES=( ... ) array of docker/build-images.sh. */

@@ -11,19 +11,25 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every service runs as a well-behaved Kubernetes workload, whichever value set installs it. */
 class WorkloadTest {
+
+    private static final Pattern MAX_RAM_PERCENTAGE = Pattern.compile("-XX:MaxRAMPercentage=([0-9.]+)");
 
     @ParameterizedTest
     @EnumSource(ValueSet.class)
@@ -161,9 +167,31 @@ class WorkloadTest {
 
         for (String service : ALL) {
             assertThat(manifests.config(service))
-                    .hasEntrySatisfying("JAVA_TOOL_OPTIONS", options -> assertThat(options)
-                            .contains("-XX:MaxRAMPercentage=75"))
+                    .hasEntrySatisfying("JAVA_OPTS", options -> assertThat(options)
+                            .contains("-XX:MaxRAMPercentage=65"))
                     .containsEntry("LOGGING_STRUCTURED_FORMAT_CONSOLE", "ecs");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void theHeapLeavesTheJvmRoomBesideIt(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        for (String service : ALL) {
+            BigDecimal limit = Quantity.getAmountInBytes(manifests.container(service).getResources().getLimits()
+                    .get("memory"));
+            // The last -XX:MaxRAMPercentage wins, so jvmOptions may override the chart's.
+            Matcher percentage = MAX_RAM_PERCENTAGE.matcher(manifests.config(service).get("JAVA_OPTS"));
+            String last = null;
+            while (percentage.find()) {
+                last = percentage.group(1);
+            }
+            assertThat(last).as(service).isNotNull();
+            BigDecimal heap = limit.multiply(new BigDecimal(last)).divide(BigDecimal.valueOf(100));
+            // Metaspace, code cache, thread stacks, Netty's direct buffers and the Kafka clients.
+            assertThat(limit.subtract(heap)).as("%s: memory beside a heap of %s%% of %s", service, last, limit)
+                    .isGreaterThanOrEqualTo(BigDecimal.valueOf(250L * 1024 * 1024));
         }
     }
 
