@@ -6,7 +6,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -28,6 +31,21 @@ final class Http {
         String errorCode() {
             return body.path("error").path("code").asString();
         }
+
+        /** The {@code field issue} pairs of the error's details, in the order they were given. */
+        List<String> issues() {
+            List<String> issues = new ArrayList<>();
+            body.path("error").path("details").forEach(detail -> issues.add(detail.path("field").asString() + " "
+                    + detail.path("issue").asString()));
+            return issues;
+        }
+
+        /** The ids of a list's {@code data}, in order. */
+        List<String> ids() {
+            List<String> ids = new ArrayList<>();
+            body.path("data").forEach(item -> ids.add(item.path("id").asString()));
+            return ids;
+        }
     }
 
     private Http() {
@@ -46,6 +64,25 @@ final class Http {
                 .header("Authorization", "Bearer " + bearer)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : JSON.writeValueAsString(body))));
+    }
+
+    /** A body given as JSON text, for explicit nulls and for values no Map can spell. */
+    static Response post(String url, String bearer, String json) {
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", "Bearer " + bearer)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    static Response patch(String url, String bearer, String json) {
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", "Bearer " + bearer)
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    static Response delete(String url, String bearer) {
+        return send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + bearer).DELETE());
     }
 
     static Response patch(String url, String bearer, Object body) {
@@ -71,16 +108,31 @@ final class Http {
 
     static Response send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = CLIENT.send(request.timeout(Duration.ofSeconds(30)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            JsonNode body = response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
-            Secrets.collect(body);
-            return new Response(response.statusCode(), body, response);
+            return response(CLIENT.send(build(request), HttpResponse.BodyHandlers.ofString()));
         } catch (IOException e) {
             throw new IllegalStateException("HTTP call failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** A GET sent without waiting for its answer: many of them arrive at the server together, as a burst does. */
+    static CompletableFuture<Response> getAsync(String url, String bearer) {
+        return CLIENT.sendAsync(build(HttpRequest.newBuilder(URI.create(url))
+                        .header("Authorization", "Bearer " + bearer).GET()), HttpResponse.BodyHandlers.ofString())
+                .thenApply(Http::response);
+    }
+
+    private static HttpRequest build(HttpRequest.Builder request) {
+        HttpRequest built = request.timeout(Duration.ofSeconds(30)).build();
+        built.headers().firstValue("Authorization").ifPresent(Secrets::collectAuthorization);
+        return built;
+    }
+
+    private static Response response(HttpResponse<String> response) {
+        JsonNode body = response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+        Secrets.collect(body);
+        return new Response(response.statusCode(), body, response);
     }
 }
