@@ -3,23 +3,14 @@ package com.storageplatform.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.devstack.DevStack;
-import com.storageplatform.kit.id.Ids;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -30,32 +21,25 @@ import tools.jackson.databind.JsonNode;
  */
 class CatalogueProductsE2E {
 
-    private static final String COMMERCE_EVENTS = "commerce.events";
-    private static final Duration PROJECTION_WAIT = Duration.ofSeconds(60);
-    private static KafkaProducer<String, String> producer;
-
     private final DevStack stack = Stack.get();
     private final Admin admin = new Admin(stack);
-
-    @AfterAll
-    static void closeProducer() {
-        if (producer != null) {
-            producer.close();
-        }
-    }
 
     private String url(String path) {
         return stack.gatewayUrl() + path;
     }
 
-    /** A test-mode key of a new operator with every catalogue and site scope, and the operator. */
+    /** A test-mode key of a new operator with every catalogue, site and unit scope, and the operator. */
     private record Tenant(Admin.Operator operator, String key) {
     }
 
     private Tenant tenant(String name) {
         Admin.Operator operator = admin.newOperator(name);
         return new Tenant(operator, admin.apiKey(operator, "test", "catalogue:read", "catalogue:write",
-                "sites:read", "sites:write"));
+                "sites:read", "sites:write", "units:read", "units:write"));
+    }
+
+    private void publish(Tenant tenant, String type, Map<String, ?> data) {
+        CommerceEvents.publish(stack, type, tenant.operator().testAccountId(), data);
     }
 
     private String created(String key, String path, Map<String, ?> body) {
@@ -77,63 +61,6 @@ class CatalogueProductsE2E {
         List<String> ids = new ArrayList<>();
         list.body().path("data").forEach(item -> ids.add(item.path("id").asString()));
         return ids;
-    }
-
-    /** Publishes an event on commerce's topic as its outbox would: the CloudEvents envelope keyed by account. */
-    private void publishCommerceEvent(String type, String accountId, Map<String, ?> data) {
-        Map<String, Object> envelope = new LinkedHashMap<>();
-        envelope.put("specversion", "1.0");
-        envelope.put("id", newV7());
-        envelope.put("source", "/commerce");
-        envelope.put("type", type);
-        envelope.put("time", Instant.now().toString());
-        envelope.put("datacontenttype", "application/json");
-        envelope.put("accountid", accountId);
-        envelope.put("environment", "test");
-        envelope.put("actortype", "api");
-        envelope.put("data", data);
-        try {
-            producer().send(new ProducerRecord<>(COMMERCE_EVENTS, accountId, Http.JSON.writeValueAsString(envelope)))
-                    .get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("Could not publish " + type, e);
-        }
-    }
-
-    private synchronized KafkaProducer<String, String> producer() {
-        if (producer == null) {
-            producer = new KafkaProducer<>(Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers(),
-                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class));
-        }
-        return producer;
-    }
-
-    /** A lowercase UUIDv7, as commerce's ids are. */
-    private static String newV7() {
-        return Ids.newId().toString();
-    }
-
-    /** Repeats {@code call} until it answers {@code status} (the catalogue's projection catching up). */
-    private static Http.Response awaitStatus(Supplier<Http.Response> call, int status) {
-        long deadline = System.nanoTime() + PROJECTION_WAIT.toNanos();
-        Http.Response response = call.get();
-        while (response.status() != status && System.nanoTime() < deadline) {
-            sleep(250);
-            response = call.get();
-        }
-        assertThat(response.status()).as(response.body().toString()).isEqualTo(status);
-        return response;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 
     @Test
@@ -159,7 +86,7 @@ class CatalogueProductsE2E {
     }
 
     @Test
-    void coverageProductsFollowTheSpecsRulesAndRefuseChangesWhileCoverIsInForce() {
+    void coverageProductsFollowTheSpecsRulesAndRefuseChangesWhileCoverIsInForceUntilItEnds() {
         Tenant tenant = tenant("Coverage Ltd");
         Map<String, Object> waiver = new HashMap<>(Map.of("name", "Damage waiver", "kind", "waiver",
                 "pricing_mode", "fixed_level", "price_minor", 599, "currency", "GBP"));
@@ -172,20 +99,36 @@ class CatalogueProductsE2E {
                 "regulatory_basis_ref invalid");
 
         String product = created(tenant.key(), "/v1/coverage-products", waiver);
-        publishCommerceEvent("cover.started", tenant.operator().testAccountId(), Map.of("object", "cover",
-                "id", newV7(), "coverage_product_id", product, "agreement_id", newV7(), "contact_id", newV7(),
-                "cover_minor", 1000000, "currency", "GBP"));
+        Map<String, Object> cover = Map.of("object", "cover", "id", CommerceEvents.newId(),
+                "coverage_product_id", product, "agreement_id", CommerceEvents.newId(),
+                "contact_id", CommerceEvents.newId(), "cover_minor", 1000000, "currency", "GBP");
+        publish(tenant, "cover.started", cover);
+        // PATCHed before the projection had the cover, the change would simply succeed: wait for it first.
+        CommerceEvents.Marker marker = new CommerceEvents.Marker(stack, tenant.key(),
+                tenant.operator().testAccountId());
+        marker.awaitApplied();
 
-        Http.Response refused = awaitStatus(() -> Http.patch(url("/v1/coverage-products/" + product), tenant.key(),
-                Map.of("price_minor", 699)), 409);
+        Http.Response refused = Http.patch(url("/v1/coverage-products/" + product), tenant.key(),
+                Map.of("price_minor", 699));
+        assertThat(refused.status()).as(refused.body().toString()).isEqualTo(409);
         assertThat(refused.errorCode()).isEqualTo("cover_in_force");
         Http.Response renamed = Http.patch(url("/v1/coverage-products/" + product), tenant.key(),
                 Map.of("name", "Damage waiver plus"));
         assertThat(renamed.status()).as(renamed.body().toString()).isEqualTo(200);
-        Http.Response delete = Http.send(HttpRequest.newBuilder(URI.create(url("/v1/coverage-products/" + product)))
-                .header("Authorization", "Bearer " + tenant.key()).DELETE());
+        Http.Response delete = Http.delete(url("/v1/coverage-products/" + product), tenant.key());
         assertThat(delete.status()).isEqualTo(409);
         assertThat(delete.errorCode()).isEqualTo("cover_in_force");
+
+        publish(tenant, "cover.ended", cover);
+        marker.awaitApplied();
+        Http.Response changed = Http.patch(url("/v1/coverage-products/" + product), tenant.key(),
+                Map.of("price_minor", 699));
+        assertThat(changed.status()).as(changed.body().toString()).isEqualTo(200);
+        assertThat(changed.data().path("price_minor").asLong()).isEqualTo(699);
+        Http.Response deleted = Http.delete(url("/v1/coverage-products/" + product), tenant.key());
+        assertThat(deleted.status()).as(deleted.body().toString()).isEqualTo(200);
+        assertThat(deleted.data().path("deleted").asBoolean()).isTrue();
+        assertThat(Http.get(url("/v1/coverage-products/" + product), tenant.key()).status()).isEqualTo(404);
     }
 
     @Test
@@ -207,20 +150,25 @@ class CatalogueProductsE2E {
 
         Map<String, Object> quote = new HashMap<>();
         quote.put("object", "quote");
-        quote.put("id", newV7());
+        quote.put("id", CommerceEvents.newId());
         quote.put("coupon_id", couponId);
         quote.put("status", "live");
         quote.put("expires_at", Instant.now().plus(Duration.ofDays(7)).toString());
-        publishCommerceEvent("quote.created", tenant.operator().testAccountId(), quote);
+        publish(tenant, "quote.created", quote);
+        // PATCHed before the projection had the quote, the change would simply succeed: wait for it first.
+        CommerceEvents.Marker marker = new CommerceEvents.Marker(stack, tenant.key(),
+                tenant.operator().testAccountId());
+        marker.awaitApplied();
 
-        Http.Response refused = awaitStatus(() -> Http.patch(url("/v1/coupons/" + couponId), tenant.key(),
-                Map.of("discount_value", 20)), 409);
+        Http.Response refused = Http.patch(url("/v1/coupons/" + couponId), tenant.key(), Map.of("discount_value", 20));
+        assertThat(refused.status()).as(refused.body().toString()).isEqualTo(409);
         assertThat(refused.errorCode()).isEqualTo("conflict");
 
-        publishCommerceEvent("quote.withdrawn", tenant.operator().testAccountId(), quote);
-        JsonNode changed = awaitStatus(() -> Http.patch(url("/v1/coupons/" + couponId), tenant.key(),
-                Map.of("discount_value", 20)), 200).data();
-        assertThat(changed.path("discount_value").asInt()).isEqualTo(20);
+        publish(tenant, "quote.withdrawn", quote);
+        marker.awaitApplied();
+        Http.Response changed = Http.patch(url("/v1/coupons/" + couponId), tenant.key(), Map.of("discount_value", 20));
+        assertThat(changed.status()).as(changed.body().toString()).isEqualTo(200);
+        assertThat(changed.data().path("discount_value").asInt()).isEqualTo(20);
     }
 
     @Test

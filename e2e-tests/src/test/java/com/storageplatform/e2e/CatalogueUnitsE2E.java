@@ -3,22 +3,9 @@ package com.storageplatform.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.devstack.DevStack;
-import com.storageplatform.kit.id.Ids;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -28,21 +15,11 @@ import tools.jackson.databind.JsonNode;
  */
 class CatalogueUnitsE2E {
 
-    private static final String COMMERCE_EVENTS = "commerce.events";
-    private static final Duration PROJECTION_WAIT = Duration.ofSeconds(60);
     private static final List<String> ALL_SCOPES = List.of("sites:read", "sites:write", "units:read", "units:write",
             "catalogue:read", "catalogue:write");
-    private static KafkaProducer<String, String> producer;
 
     private final DevStack stack = Stack.get();
     private final Admin admin = new Admin(stack);
-
-    @AfterAll
-    static void closeProducer() {
-        if (producer != null) {
-            producer.close();
-        }
-    }
 
     private String url(String path) {
         return stack.gatewayUrl() + path;
@@ -75,53 +52,6 @@ class CatalogueUnitsE2E {
         return ids;
     }
 
-    /** Publishes an event on commerce's topic as its outbox would: the CloudEvents envelope keyed by account. */
-    private void publishCommerceEvent(String type, String accountId, Map<String, ?> data) {
-        Map<String, Object> envelope = new LinkedHashMap<>();
-        envelope.put("specversion", "1.0");
-        envelope.put("id", Ids.newId().toString());
-        envelope.put("source", "/commerce");
-        envelope.put("type", type);
-        envelope.put("time", Instant.now().toString());
-        envelope.put("datacontenttype", "application/json");
-        envelope.put("accountid", accountId);
-        envelope.put("environment", "test");
-        envelope.put("actortype", "api");
-        envelope.put("data", data);
-        try {
-            producer().send(new ProducerRecord<>(COMMERCE_EVENTS, accountId, Http.JSON.writeValueAsString(envelope)))
-                    .get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("Could not publish " + type, e);
-        }
-    }
-
-    private synchronized KafkaProducer<String, String> producer() {
-        if (producer == null) {
-            producer = new KafkaProducer<>(Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers(),
-                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class));
-        }
-        return producer;
-    }
-
-    /** Repeats {@code call} until {@code done} holds for its answer (the catalogue's projection catching up). */
-    private static <T> T eventually(Supplier<T> call, Predicate<T> done) {
-        long deadline = System.nanoTime() + PROJECTION_WAIT.toNanos();
-        T answer = call.get();
-        while (!done.test(answer) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            answer = call.get();
-        }
-        return answer;
-    }
-
     @Test
     void aReservationEventMakesItsUnitReservedAndBookableOnlyForItself() {
         Admin.Operator operator = admin.newOperator("Units Ltd");
@@ -132,19 +62,12 @@ class CatalogueUnitsE2E {
         String free = unit(key, site, type, "A2");
         assertThat(ids(key, "/v1/units?bookable=true&site_id=" + site)).containsExactly(free, held);
 
-        String reservation = Ids.newId().toString();
-        Map<String, Object> data = new HashMap<>();
-        data.put("id", reservation);
-        data.put("object", "reservation");
-        data.put("site_id", site);
-        data.put("unit_id", held);
-        data.put("unit_type_id", type);
-        data.put("contact_id", Ids.newId().toString());
-        data.put("status", "active");
-        data.put("held_until", Instant.now().plus(Duration.ofDays(3)).toString());
-        publishCommerceEvent("reservation.created", operator.testAccountId(), data);
+        String reservation = CommerceEvents.newId();
+        CommerceEvents.publish(stack, "reservation.created", operator.testAccountId(),
+                CommerceEvents.reservation(reservation, site, type, held, "active"));
 
-        List<String> bookable = eventually(() -> ids(key, "/v1/units?bookable=true"), list -> list.size() == 1);
+        List<String> bookable = CommerceEvents.eventually(() -> ids(key, "/v1/units?bookable=true"),
+                list -> list.size() == 1);
         assertThat(bookable).containsExactly(free);
         assertThat(Http.get(url("/v1/units/" + held), key).data().path("status").asString()).isEqualTo("reserved");
         assertThat(ids(key, "/v1/units?bookable=true&reservation_id=" + reservation)).containsExactly(free, held);
