@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -142,11 +141,6 @@ final class CommerceEvents {
             String status = eventually(() -> Http.get(stack.gatewayUrl() + "/v1/units/" + unit, key).data()
                     .path("status").asString(), "reserved"::equals);
             assertThat(status).as("the marker unit's status once the catalogue has caught up").isEqualTo("reserved");
-        }
-
-        /** The marker's own site, to keep out of the lists a test asserts on. */
-        List<String> siteIds() {
-            return site == null ? List.of() : List.of(site);
         }
 
         private String created(String path, Map<String, ?> body) {
