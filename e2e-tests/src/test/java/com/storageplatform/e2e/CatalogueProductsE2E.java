@@ -16,8 +16,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Products, coverage products, coupons and widgets through the gateway: the product filter, the coverage rules and
- * {@code cover_in_force} once commerce's {@code cover.started} reaches the catalogue over Kafka, the advertised
- * coupon rule and the live-quote 409, read-only widgets, and the catalogue scopes.
+ * {@code cover_in_force} from commerce's {@code cover.started} until its {@code cover.ended} (over Kafka), the
+ * advertised coupon rule and the live-quote 409, read-only widgets, and the catalogue scopes.
  */
 class CatalogueProductsE2E {
 
