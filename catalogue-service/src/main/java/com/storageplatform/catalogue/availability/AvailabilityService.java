@@ -3,6 +3,7 @@ package com.storageplatform.catalogue.availability;
 import com.storageplatform.catalogue.pricing.PriceList;
 import com.storageplatform.catalogue.pricing.PriceRule;
 import com.storageplatform.catalogue.pricing.Quote;
+import com.storageplatform.catalogue.unittype.UnitTypeService;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -23,11 +24,13 @@ import reactor.core.publisher.Mono;
 class AvailabilityService {
 
     private final AvailabilityRepository counts;
+    private final UnitTypeService types;
     private final PriceList prices;
     private final Clock clock;
 
-    AvailabilityService(AvailabilityRepository counts, PriceList prices, Clock clock) {
+    AvailabilityService(AvailabilityRepository counts, UnitTypeService types, PriceList prices, Clock clock) {
         this.counts = counts;
+        this.types = types;
         this.prices = prices;
         this.clock = clock;
     }
@@ -35,12 +38,13 @@ class AvailabilityService {
     /** {@code date} null prices each item on today's date in its site's timezone. */
     Mono<Envelopes.ListOf<Availability>> list(Caller caller, UUID siteId, UUID unitTypeId, LocalDate date,
             PageRequest page) {
-        return counts.page(caller, siteId, unitTypeId, page).flatMap(counted -> prices
-                .activeRules(caller.accountId())
-                .flatMap(rules -> Flux.fromIterable(counted.data())
-                        .concatMap(item -> priced(caller, item, date, rules))
-                        .collectList())
-                .map(items -> new Envelopes.ListOf<>(items, counted.meta())));
+        return types.requireFilterAccess(caller, siteId, unitTypeId)
+                .then(counts.page(caller, siteId, unitTypeId, page))
+                .flatMap(counted -> prices.activeRules(caller.accountId())
+                        .flatMap(rules -> Flux.fromIterable(counted.data())
+                                .concatMap(item -> priced(caller, item, date, rules))
+                                .collectList())
+                        .map(items -> new Envelopes.ListOf<>(items, counted.meta())));
     }
 
     private Mono<Availability> priced(Caller caller, AvailabilityRepository.Counted item, LocalDate date,

@@ -1,6 +1,7 @@
 package com.storageplatform.catalogue.pricing;
 
 import com.storageplatform.catalogue.unittype.Features;
+import com.storageplatform.catalogue.unittype.UnitTypeService;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
@@ -30,11 +31,13 @@ import reactor.core.publisher.Mono;
 class PriceRuleService {
 
     private final PriceRuleRepository rules;
+    private final UnitTypeService types;
     private final PricingEvents events;
     private final Clock clock;
 
-    PriceRuleService(PriceRuleRepository rules, PricingEvents events, Clock clock) {
+    PriceRuleService(PriceRuleRepository rules, UnitTypeService types, PricingEvents events, Clock clock) {
         this.rules = rules;
+        this.types = types;
         this.events = events;
         this.clock = clock;
     }
@@ -55,7 +58,8 @@ class PriceRuleService {
 
     Mono<Envelopes.ListOf<PriceRule>> list(Caller caller, String kind, String status, UUID siteId, UUID unitTypeId,
             PageRequest page) {
-        return rules.list(caller, kind, status, siteId, unitTypeId, page);
+        return types.requireFilterAccess(caller, siteId, unitTypeId)
+                .then(rules.list(caller, kind, status, siteId, unitTypeId, page));
     }
 
     Mono<PriceRule> update(Caller caller, UUID id, PriceRuleChanges changes) {
@@ -166,11 +170,11 @@ class PriceRuleService {
             List<UUID> unitTypeIds) {
         Mono<Set<UUID>> sites = siteIds.isEmpty() ? Mono.just(Set.of())
                 : rules.existingSites(caller.accountId(), siteIds).collect(HashSet::new, Set::add);
-        Mono<Map<UUID, UUID>> types = unitTypeIds.isEmpty() ? Mono.just(Map.of())
+        Mono<Map<UUID, UUID>> unitTypes = unitTypeIds.isEmpty() ? Mono.just(Map.of())
                 : rules.existingUnitTypes(caller.accountId(), unitTypeIds)
                         .collect(HashMap::new, (map, pair) -> map.put(pair[0], pair[1]));
         // One query after the other: they share the request's transaction, hence its one connection.
-        return sites.flatMap(foundSites -> types.doOnNext(foundTypes -> {
+        return sites.flatMap(foundSites -> unitTypes.doOnNext(foundTypes -> {
             foundTypes.values().forEach(site -> SiteAccess.require(caller, site));
             markMissing(v, "site_ids", body.siteIds(), foundSites);
             markMissing(v, "unit_type_ids", body.unitTypeIds(), foundTypes.keySet());

@@ -63,7 +63,8 @@ class RatePlanService {
     }
 
     Mono<Envelopes.ListOf<RatePlan>> list(Caller caller, UUID siteId, UUID unitTypeId, PageRequest page) {
-        return plans.list(caller, siteId, unitTypeId, page);
+        return types.requireFilterAccess(caller, siteId, unitTypeId)
+                .then(plans.list(caller, siteId, unitTypeId, page));
     }
 
     Mono<RatePlan> update(Caller caller, UUID id, RatePlanChanges changes) {

@@ -89,7 +89,8 @@ public class UnitService {
     }
 
     Mono<Envelopes.ListOf<Unit>> list(Caller caller, UnitFilters filters, PageRequest page) {
-        return units.list(caller, filters, page);
+        return types.requireFilterAccess(caller, filters.siteId(), filters.unitTypeId())
+                .then(units.list(caller, filters, page));
     }
 
     /** Applies the fields that were sent; a request that changes nothing writes nothing. */

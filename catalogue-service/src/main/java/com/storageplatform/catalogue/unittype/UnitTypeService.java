@@ -94,7 +94,26 @@ public class UnitTypeService {
     }
 
     Mono<Envelopes.ListOf<UnitType>> list(Caller caller, UUID siteId, String status, PageRequest page) {
-        return types.list(caller, siteId, status, page);
+        return requireFilterAccess(caller, siteId, null).then(types.list(caller, siteId, status, page));
+    }
+
+    /**
+     * The site a list's {@code site_id} filter names, and the site of the unit type its {@code unit_type_id}
+     * filter names, must be the caller's to see: otherwise 403 {@code site_forbidden}, as for any request naming
+     * another site (SiteAccess), rather than an empty list that reads as "none there". A unit type the account
+     * does not have only filters to nothing (never 403, so ids cannot be probed).
+     */
+    public Mono<Void> requireFilterAccess(Caller caller, UUID siteId, UUID unitTypeId) {
+        return Mono.defer(() -> {
+            if (!caller.isSiteRestricted()) {
+                return Mono.empty();
+            }
+            if (siteId != null) {
+                SiteAccess.require(caller, siteId);
+            }
+            return unitTypeId == null ? Mono.empty()
+                    : types.find(caller.accountId(), unitTypeId).map(type -> allowed(caller, type)).then();
+        });
     }
 
     /**

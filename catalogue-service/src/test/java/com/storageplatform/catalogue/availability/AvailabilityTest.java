@@ -175,8 +175,15 @@ class AvailabilityTest {
                 .containsExactly(type);
         assertThat(rest.get("meta").get("cursor").get("has_more").asBoolean()).isFalse();
 
-        assertThat(api.list(UnitsApi.restrictedTo(caller, otherSite), "/v1/availability").get("data").values())
+        Caller restricted = UnitsApi.restrictedTo(caller, otherSite);
+        assertThat(api.list(restricted, "/v1/availability").get("data").values())
                 .extracting(a -> a.get("unit_type_id").asString()).containsExactly(otherType);
+        assertThat(api.errorCode(api.get(restricted, "/v1/availability?site_id=" + site), 403))
+                .isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.get(restricted, "/v1/availability?unit_type_id=" + type), 403))
+                .isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.get(restricted, "/v1/availability?site_id=" + otherSite + "&unit_type_id="
+                + type), 403)).isEqualTo("site_forbidden");
         assertThat(api.list(UnitsApi.newAccount(), "/v1/availability").get("data").isEmpty()).isTrue();
         JsonNode empty = only("?unit_type_id=" + otherType);
         assertThat(empty.get("units_total").asLong()).isZero();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.catalogue.unittype.UnitsApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -129,6 +130,32 @@ class PricingTest {
                 """.formatted(otherType)), 403)).isEqualTo("site_forbidden");
         assertThat(api.errorCode(api.get(UnitsApi.newAccount(), "/v1/rate-plans/" + mine), 404))
                 .isEqualTo("not_found");
+    }
+
+    @Test
+    void pricingListFiltersNamingAnotherSiteOrAUnitTypeThereAreForbidden() {
+        String otherSite = api.site(caller, "Falmouth");
+        String otherType = api.unitType(caller, otherSite, "F", 100);
+        String plan = plan("null", "null").get("id").asString();
+        String rule = api.created(caller, "/v1/price-rules", """
+                {"name": "Here", "kind": "unit_feature", "feature": "power", "adjustment_kind": "percent",
+                 "adjustment_value": 1, "site_ids": ["%s"]}
+                """.formatted(site)).get("id").asString();
+        Caller restricted = UnitsApi.restrictedTo(caller, site);
+
+        for (String list : List.of("/v1/rate-plans", "/v1/price-rules")) {
+            assertThat(api.errorCode(api.get(restricted, list + "?site_id=" + otherSite), 403)).as(list)
+                    .isEqualTo("site_forbidden");
+            assertThat(api.errorCode(api.get(restricted, list + "?unit_type_id=" + otherType), 403)).as(list)
+                    .isEqualTo("site_forbidden");
+            assertThat(api.errorCode(api.get(restricted, list + "?site_id=" + site + "&unit_type_id=" + otherType),
+                    403)).as(list).isEqualTo("site_forbidden");
+        }
+        assertThat(api.listedIds(restricted, "/v1/rate-plans?site_id=" + site + "&unit_type_id=" + type))
+                .containsExactly(plan);
+        assertThat(api.listedIds(restricted, "/v1/price-rules?site_id=" + site + "&unit_type_id=" + type))
+                .containsExactly(rule);
+        assertThat(api.listedIds(caller, "/v1/rate-plans?site_id=" + otherSite)).isEmpty();
     }
 
     @Test

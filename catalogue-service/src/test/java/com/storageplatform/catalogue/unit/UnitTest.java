@@ -215,6 +215,28 @@ class UnitTest {
     }
 
     @Test
+    void aListFilterNamingAnotherSiteOrAUnitTypeThereIsForbidden() {
+        String otherSite = api.site(caller, "Minehead");
+        String otherType = api.unitType(caller, otherSite, "M", 100);
+        String mine = api.unit(caller, site, type, "K1");
+        api.unit(caller, otherSite, otherType, "K2");
+        Caller restricted = UnitsApi.restrictedTo(caller, site);
+
+        assertThat(api.errorCode(api.get(restricted, "/v1/units?site_id=" + otherSite), 403))
+                .isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.get(restricted, "/v1/units?unit_type_id=" + otherType), 403))
+                .isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.get(restricted, "/v1/units?bookable=true&site_id=" + site + "&unit_type_id="
+                + otherType), 403)).isEqualTo("site_forbidden");
+        assertThat(api.listedIds(restricted, "/v1/units?site_id=" + site + "&unit_type_id=" + type))
+                .containsExactly(mine);
+        // Another account's unit type is not a site of this one: it filters to nothing, and ids are not probed.
+        Caller stranger = UnitsApi.newAccount();
+        String strangersType = api.unitType(stranger, api.site(stranger, "Elsewhere"), "S", 100);
+        assertThat(api.listedIds(restricted, "/v1/units?unit_type_id=" + strangersType)).isEmpty();
+    }
+
+    @Test
     void anotherAccountsUnitIsNotFound() {
         String unit = api.unit(caller, site, type, "J1");
         Caller stranger = UnitsApi.newAccount();

@@ -124,7 +124,9 @@ class UnitTypeTest {
         Caller restricted = UnitsApi.restrictedTo(caller, north);
 
         assertThat(api.listedIds(restricted, "/v1/unit-types")).containsExactly(northType);
-        assertThat(api.listedIds(restricted, "/v1/unit-types?site_id=" + south)).isEmpty();
+        assertThat(api.errorCode(api.get(restricted, "/v1/unit-types?site_id=" + south), 403))
+                .isEqualTo("site_forbidden");
+        assertThat(api.listedIds(restricted, "/v1/unit-types?site_id=" + north)).containsExactly(northType);
         assertThat(api.errorCode(api.get(restricted, "/v1/unit-types/" + southType), 403)).isEqualTo("site_forbidden");
         assertThat(api.errorCode(api.patch(restricted, "/v1/unit-types/" + southType, "{\"name\": \"Mine\"}"), 403))
                 .isEqualTo("site_forbidden");
