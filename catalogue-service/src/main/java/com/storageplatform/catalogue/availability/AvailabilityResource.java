@@ -16,7 +16,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code GET /v1/availability} (scope {@code units:read}, read-only): the list envelope, newest unit type first,
- * with the usual {@code limit} and {@code cursor}; filters {@code site_id}, {@code unit_type_id}, {@code date}.
+ * with the usual {@code limit} and {@code cursor}; filters {@code site_id}, {@code unit_type_id}, {@code date},
+ * and {@code unit_id} (the unit's type, priced for that unit).
  */
 @RestController
 class AvailabilityResource {
@@ -31,11 +32,13 @@ class AvailabilityResource {
     Mono<Envelopes.ListOf<Availability>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         UUID siteId = ListFilters.id(query, "site_id");
         UUID unitTypeId = ListFilters.id(query, "unit_type_id");
+        UUID unitId = ListFilters.id(query, "unit_id");
         LocalDate date = ListFilters.date(query, "date");
         Map<String, Object> filters = new HashMap<>();
         filters.put("site_id", siteId);
         filters.put("unit_type_id", unitTypeId);
+        filters.put("unit_id", unitId);
         filters.put("date", date);
-        return availability.list(caller, siteId, unitTypeId, date, PageRequest.from(query, filters));
+        return availability.list(caller, siteId, unitTypeId, unitId, date, PageRequest.from(query, filters));
     }
 }

@@ -11,8 +11,9 @@ import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
 
 /**
- * Quoting for the other features (availability now; commerce and the storefront through it later): loads what
- * {@link PriceQuotes} needs for an account and hands it over.
+ * Quoting for the other features: loads what {@link PriceQuotes} needs for an account and hands it over.
+ * Availability is its one caller, and {@code GET /v1/availability} (with {@code unit_id} for one unit) is how
+ * commerce and the storefront get a price, so every price the platform quotes comes from the same function.
  */
 @Service
 public class PriceList {

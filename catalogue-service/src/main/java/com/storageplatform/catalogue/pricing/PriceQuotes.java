@@ -7,7 +7,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The one price function availability, commerce and the storefront share. Pure: the same request and rules give
+ * The one price function availability, commerce and the storefront share (the latter two through
+ * {@code GET /v1/availability}, with {@code unit_id} to quote one unit). Pure: the same request and rules give
  * the same quote.
  *
  * <ol>

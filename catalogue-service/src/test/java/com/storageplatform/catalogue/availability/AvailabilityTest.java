@@ -159,6 +159,55 @@ class AvailabilityTest {
     }
 
     @Test
+    void oneUnitIsQuotedWithItsOwnFeaturesOnTheDateAsked() {
+        String plain = api.unit(caller, site, type, "Q1");
+        String powered = api.created(caller, "/v1/units", """
+                {"site_id": "%s", "unit_type_id": "%s", "name": "Q2", "features": ["power"]}
+                """.formatted(site, type)).get("id").asString();
+        String power = api.created(caller, "/v1/price-rules", """
+                {"name": "Power", "kind": "unit_feature", "feature": "power", "adjustment_kind": "fixed_amount",
+                 "adjustment_value": 250, "currency": "GBP", "priority": 10}
+                """).get("id").asString();
+        String summer = api.created(caller, "/v1/price-rules", """
+                {"name": "Summer", "kind": "date_range", "starts_on": "2026-07-01", "ends_on": "2026-08-31",
+                 "adjustment_kind": "percent", "adjustment_value": 10, "priority": 20}
+                """).get("id").asString();
+
+        // The unit type alone has no power: only the unit does.
+        JsonNode forType = only("?unit_type_id=" + type + "&date=2026-06-15");
+        assertThat(forType.get("unit_id").isNull()).isTrue();
+        assertThat(forType.get("price").get("price_minor").asLong()).isEqualTo(10000);
+
+        JsonNode forUnit = only("?unit_id=" + powered + "&date=2026-06-15");
+        assertThat(forUnit.get("unit_id").asString()).isEqualTo(powered);
+        assertThat(forUnit.get("unit_type_id").asString()).isEqualTo(type);
+        assertThat(forUnit.get("units_total").asLong()).isEqualTo(2);
+        assertThat(forUnit.get("price").get("price_minor").asLong()).isEqualTo(10250);
+        assertThat(forUnit.get("price").get("applied_rules").values())
+                .extracting(rule -> rule.get("price_rule_id").asString()).containsExactly(power);
+
+        // In the date range: 10000 + 250 = 10250, then +10% = 11275.
+        JsonNode inSummer = only("?unit_id=" + powered + "&date=2026-07-15");
+        assertThat(inSummer.get("date").asString()).isEqualTo("2026-07-15");
+        assertThat(inSummer.get("price").get("price_minor").asLong()).isEqualTo(11275);
+        assertThat(inSummer.get("price").get("applied_rules").values())
+                .extracting(rule -> rule.get("price_rule_id").asString()).containsExactly(power, summer);
+        assertThat(only("?unit_id=" + plain + "&date=2026-07-15").get("price").get("price_minor").asLong())
+                .isEqualTo(11000);
+
+        // Filters that exclude the unit, and units this account does not have, match nothing.
+        String otherSite = api.site(caller, "Barry");
+        assertThat(api.list(caller, "/v1/availability?unit_id=" + powered + "&site_id=" + otherSite).get("data")
+                .isEmpty()).isTrue();
+        assertThat(api.list(caller, "/v1/availability?unit_id=" + Ids.newId()).get("data").isEmpty()).isTrue();
+        Caller stranger = UnitsApi.newAccount();
+        assertThat(api.list(stranger, "/v1/availability?unit_id=" + powered).get("data").isEmpty()).isTrue();
+        assertThat(api.errorCode(api.get(UnitsApi.restrictedTo(caller, otherSite), "/v1/availability?unit_id="
+                + powered), 403)).isEqualTo("site_forbidden");
+        assertThat(api.issues(api.get(caller, "/v1/availability?unit_id=Q2"), 400)).containsExactly("unit_id invalid");
+    }
+
+    @Test
     void theListPagesFiltersAndKeepsToTheCallersSites() {
         String second = api.unitType(caller, site, "Second", 2000);
         String archived = api.unitType(caller, site, "Gone", 1);
