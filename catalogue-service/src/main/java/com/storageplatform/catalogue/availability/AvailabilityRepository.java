@@ -1,11 +1,13 @@
 package com.storageplatform.catalogue.availability;
 
+import com.storageplatform.catalogue.internal.LiveHolds;
 import com.storageplatform.catalogue.unittype.UnitType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -17,6 +19,10 @@ import reactor.core.publisher.Mono;
 @Repository
 class AvailabilityRepository {
 
+    /** A live hold ({@link LiveHolds}) on unit {@code u}: a lapsed one leaves the unit free, as for bookable. */
+    private static final String HELD = """
+            EXISTS (SELECT 1 FROM unit_holds h WHERE h.account_id = u.account_id AND h.unit_id = u.id AND %s)"""
+            .formatted(LiveHolds.CONDITION);
     private static final String SELECT = """
             SELECT id, site_id, name, description, width_cm, depth_cm, height_cm, price_minor, currency,
                    vat_treatment, features, status, created_at, updated_at,
@@ -24,22 +30,25 @@ class AvailabilityRepository {
                    (SELECT count(*) FROM units u WHERE u.unit_type_id = unit_types.id
                         AND u.operator_status <> 'archived') AS units_total,
                    (SELECT count(*) FROM units u WHERE u.unit_type_id = unit_types.id
-                        AND u.operator_status = 'available' AND u.occupancy = 'none') AS units_free,
+                        AND u.operator_status = 'available' AND NOT %1$s) AS units_free,
                    (SELECT count(*) FROM units u WHERE u.unit_type_id = unit_types.id
-                        AND u.operator_status <> 'archived' AND u.occupancy <> 'none') AS units_held,
+                        AND u.operator_status <> 'archived' AND %1$s) AS units_held,
                    (SELECT count(*) FROM unit_holds h WHERE h.account_id = unit_types.account_id
-                        AND h.unit_type_id = unit_types.id AND h.unit_id IS NULL AND h.stage < 3) AS type_holds
+                        AND h.unit_type_id = unit_types.id AND h.unit_id IS NULL AND %2$s) AS type_holds
             FROM unit_types
-            """;
+            """.formatted(HELD, LiveHolds.CONDITION);
 
     private final DatabaseClient db;
+    private final Clock clock;
 
-    AvailabilityRepository(DatabaseClient db) {
+    AvailabilityRepository(DatabaseClient db, Clock clock) {
         this.db = db;
+        this.clock = clock;
     }
 
     Mono<Envelopes.ListOf<Counted>> page(Caller caller, UUID siteId, UUID unitTypeId, PageRequest page) {
-        return ListQuery.from(SELECT, caller.accountId())
+        ListQuery query = ListQuery.from(SELECT, caller.accountId());
+        return LiveHolds.at(query, clock.instant())
                 .withinSites(caller, "site_id")
                 .where("status = 'active'")
                 .where("site_id = :site_id", "site_id", siteId)

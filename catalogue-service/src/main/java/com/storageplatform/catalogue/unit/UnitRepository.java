@@ -1,11 +1,13 @@
 package com.storageplatform.catalogue.unit;
 
+import com.storageplatform.catalogue.internal.LiveHolds;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -27,19 +29,22 @@ class UnitRepository {
             (CASE WHEN operator_status <> 'available' THEN operator_status
                   WHEN occupancy <> 'none' THEN occupancy ELSE 'available' END)""";
     /**
-     * Bookable: the operator offers it and no live hold is on it, except the named reservation's
-     * ({@code :reservation_id}, which may be null).
+     * Bookable: the operator offers it and no live hold ({@link LiveHolds}: a lapsed one does not count) is on it,
+     * except the named reservation's ({@code :reservation_id}, which may be null).
      */
     private static final String BOOKABLE = """
             (operator_status = 'available' AND NOT EXISTS (
                 SELECT 1 FROM unit_holds h
-                WHERE h.account_id = units.account_id AND h.unit_id = units.id AND h.stage < 3
-                  AND NOT (h.holder_kind = 'reservation' AND h.holder_id IS NOT DISTINCT FROM :reservation_id)))""";
+                WHERE h.account_id = units.account_id AND h.unit_id = units.id AND %s
+                  AND NOT (h.holder_kind = 'reservation' AND h.holder_id IS NOT DISTINCT FROM :reservation_id)))"""
+            .formatted(LiveHolds.CONDITION);
 
     private final DatabaseClient db;
+    private final Clock clock;
 
-    UnitRepository(DatabaseClient db) {
+    UnitRepository(DatabaseClient db, Clock clock) {
         this.db = db;
+        this.clock = clock;
     }
 
     Mono<Void> insert(UUID accountId, StoredUnit stored) {
@@ -122,6 +127,7 @@ class UnitRepository {
                 .where("unit_type_id = :unit_type_id", "unit_type_id", filters.unitTypeId())
                 .where(STATUS + " = :status", "status", filters.status());
         if (filters.bookable() != null) {
+            LiveHolds.at(query, clock.instant());
             String condition = filters.bookable() ? BOOKABLE : "NOT " + BOOKABLE;
             if (filters.reservationId() == null) {
                 query.where(condition.replace(":reservation_id", "NULL::uuid"));

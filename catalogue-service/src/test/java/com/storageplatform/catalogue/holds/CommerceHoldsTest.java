@@ -7,16 +7,19 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestEvents;
+import com.storageplatform.kit.time.PlatformClock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -38,10 +41,18 @@ class CommerceHoldsTest {
     @Autowired
     DatabaseClient db;
 
+    @Autowired
+    PlatformClock clock;
+
     UnitsApi api;
     final Caller caller = UnitsApi.newAccount();
     String site;
     String type;
+
+    @AfterEach
+    void resetClock() {
+        clock.setOffset(Duration.ZERO);
+    }
 
     @BeforeEach
     void setUp() {
@@ -133,6 +144,47 @@ class CommerceHoldsTest {
         assertThat(status(held)).isEqualTo("available");
         assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free, held);
         assertThat(unitEvents(held)).containsExactly("reserved", "available");
+    }
+
+    @Test
+    void aHoldWhoseHeldUntilHasPassedNoLongerKeepsItsUnitFromBeingBooked() {
+        String held = api.unit(caller, site, type, "L1");
+        String free = api.unit(caller, site, type, "L2");
+        String untimed = api.unit(caller, site, type, "L3");
+        String inAnHour = clock.instant().plus(Duration.ofHours(1)).toString();
+        Map<String, Object> onUnit = reservation(Ids.newId().toString(), held, "active");
+        onUnit.put("held_until", inAnHour);
+        Map<String, Object> onType = reservation(Ids.newId().toString(), null, "active");
+        onType.put("held_until", inAnHour);
+        Map<String, Object> noExpiry = reservation(Ids.newId().toString(), untimed, "active");
+        noExpiry.put("held_until", null);
+        awaitApplied(publish("reservation.created", onUnit));
+        awaitApplied(publish("reservation.created", onType));
+        awaitApplied(publish("reservation.created", noExpiry));
+
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free);
+        JsonNode before = availability();
+        // The unit-type hold takes the one free unit.
+        assertThat(before.get("units_bookable").asLong()).isZero();
+        assertThat(before.get("occupancy_percent").asDouble()).isEqualTo(100.0);
+
+        // The hour passes on the platform clock; commerce's sweep has not sent reservation.expired yet.
+        clock.advance(Duration.ofHours(2));
+
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free, held);
+        assertThat(api.listedIds(caller, "/v1/units?bookable=false")).containsExactly(untimed);
+        JsonNode after = availability();
+        assertThat(after.get("units_bookable").asLong()).isEqualTo(2);
+        assertThat(after.get("occupancy_percent").asDouble()).isEqualTo(33.3);
+        // The status stays commerce's word until its event arrives.
+        assertThat(status(held)).isEqualTo("reserved");
+        assertThat(status(untimed)).isEqualTo("reserved");
+    }
+
+    private JsonNode availability() {
+        JsonNode rows = api.list(caller, "/v1/availability?unit_type_id=" + type).get("data");
+        assertThat(rows.size()).isEqualTo(1);
+        return rows.get(0);
     }
 
     @Test
