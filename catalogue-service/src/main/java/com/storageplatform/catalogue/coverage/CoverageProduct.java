@@ -38,6 +38,12 @@ public record CoverageProduct(UUID id, String object, String name, String descri
     public static final String INACTIVE = "inactive";
     public static final List<String> STATUSES = List.of(ACTIVE, INACTIVE);
 
+    CoverageProduct withStatus(String newStatus) {
+        return new CoverageProduct(id, object, name, description, kind, insurerName, pricingMode, priceMinor,
+                ratePerThousandMinor, currency, minCoverMinor, maxCoverMinor, roundingStep, billingCycle,
+                regulatoryBasisRef, newStatus, createdAt, updatedAt);
+    }
+
     CoverageProduct updatedAt(Instant at) {
         return new CoverageProduct(id, object, name, description, kind, insurerName, pricingMode, priceMinor,
                 ratePerThousandMinor, currency, minCoverMinor, maxCoverMinor, roundingStep, billingCycle,

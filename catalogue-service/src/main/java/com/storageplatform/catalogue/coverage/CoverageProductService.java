@@ -44,13 +44,16 @@ class CoverageProductService {
         return Mono.defer(() -> {
             requireWholeAccount(caller);
             Instant now = clock.instant();
-            CoverageProduct product = new CoverageProduct(Ids.newId(), CoverageProduct.OBJECT, strip(body.name()),
+            CoverageProduct sent = new CoverageProduct(Ids.newId(), CoverageProduct.OBJECT, strip(body.name()),
                     blankToNull(body.description()), body.kind(), blankToNull(body.insurerName()),
                     body.pricingMode(), body.priceMinor(), body.ratePerThousandMinor(), body.currency(),
                     body.minCoverMinor(), body.maxCoverMinor(), body.roundingStep(),
                     body.billingCycle() == null ? CoverageProduct.MONTHLY : body.billingCycle(),
-                    regulatoryRef(body.regulatoryBasisRef()),
-                    body.status() == null ? CoverageProduct.ACTIVE : body.status(), now, now);
+                    regulatoryRef(body.regulatoryBasisRef()), body.status(), now, now);
+            // Without a status it is offered as soon as it can be sold: until its pricing is complete, inactive.
+            CoverageProduct product = body.status() != null ? sent
+                    : sent.withStatus(CoverageRules.missingForSale(sent).isEmpty() ? CoverageProduct.ACTIVE
+                            : CoverageProduct.INACTIVE);
             Validation v = Validation.start();
             CoverageRules.check(v, product);
             v.orThrow();

@@ -2,11 +2,14 @@ package com.storageplatform.catalogue.coverage;
 
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The rules of a coverage product, the same on create and update: {@link #check} judges the product as it would
- * be stored and records every problem on {@code v}, naming each field.
+ * be stored and records every problem on {@code v}, naming each field. A product may be stored without what it
+ * takes to sell it (the insurer of insurance, the price of its pricing mode), but then only {@code inactive}.
  */
 final class CoverageRules {
 
@@ -26,7 +29,7 @@ final class CoverageRules {
                 .maxLength("description", p.description(), DESCRIPTION_MAX)
                 .require("kind", p.kind()).oneOf("kind", p.kind(), CoverageProduct.KINDS);
         if (CoverageProduct.INSURANCE.equals(p.kind())) {
-            v.require("insurer_name", p.insurerName()).maxLength("insurer_name", p.insurerName(), INSURER_MAX);
+            v.maxLength("insurer_name", p.insurerName(), INSURER_MAX);
         } else {
             v.check(p.insurerName() != null, "insurer_name", FieldIssue.NOT_ALLOWED);
         }
@@ -36,11 +39,13 @@ final class CoverageRules {
                 .min("rate_per_thousand_minor", p.ratePerThousandMinor(), 1)
                 .max("rate_per_thousand_minor", p.ratePerThousandMinor(), RATE_PER_THOUSAND_MAX);
         if (CoverageProduct.FIXED_LEVEL.equals(p.pricingMode())) {
-            v.require("price_minor", p.priceMinor())
-                    .check(p.ratePerThousandMinor() != null, "rate_per_thousand_minor", FieldIssue.NOT_ALLOWED);
+            v.check(p.ratePerThousandMinor() != null, "rate_per_thousand_minor", FieldIssue.NOT_ALLOWED);
         } else if (CoverageProduct.PER_THOUSAND.equals(p.pricingMode())) {
-            v.require("rate_per_thousand_minor", p.ratePerThousandMinor())
-                    .check(p.priceMinor() != null, "price_minor", FieldIssue.NOT_ALLOWED);
+            v.check(p.priceMinor() != null, "price_minor", FieldIssue.NOT_ALLOWED);
+        }
+        if (CoverageProduct.ACTIVE.equals(p.status())) {
+            // Offered to customers: everything a sale needs must be there.
+            missingForSale(p).forEach(field -> v.add(field, FieldIssue.REQUIRED));
         }
         v.require("currency", p.currency()).currency("currency", p.currency())
                 .min("min_cover_minor", p.minCoverMinor(), 0)
@@ -55,6 +60,25 @@ final class CoverageRules {
                 .check(p.regulatoryBasisRef() != null && !isPrintable(p.regulatoryBasisRef()),
                         "regulatory_basis_ref", FieldIssue.INVALID)
                 .require("status", p.status()).oneOf("status", p.status(), CoverageProduct.STATUSES);
+    }
+
+    /**
+     * What the product lacks to be sold: the insurer of {@code insurance}, the {@code price_minor} of
+     * {@code fixed_level}, the {@code rate_per_thousand_minor} of {@code per_thousand}. Empty when complete (or
+     * when its kind or pricing mode is not one we know, which is refused on its own field).
+     */
+    static List<String> missingForSale(CoverageProduct p) {
+        List<String> missing = new ArrayList<>();
+        if (CoverageProduct.INSURANCE.equals(p.kind()) && p.insurerName() == null) {
+            missing.add("insurer_name");
+        }
+        if (CoverageProduct.FIXED_LEVEL.equals(p.pricingMode()) && p.priceMinor() == null) {
+            missing.add("price_minor");
+        }
+        if (CoverageProduct.PER_THOUSAND.equals(p.pricingMode()) && p.ratePerThousandMinor() == null) {
+            missing.add("rate_per_thousand_minor");
+        }
+        return missing;
     }
 
     /** A name that says insurance in any form and case: insurance, insure, insured, insurer, reinsured. */

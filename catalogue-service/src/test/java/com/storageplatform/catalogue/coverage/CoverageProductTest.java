@@ -113,17 +113,22 @@ class CoverageProductTest {
     }
 
     @Test
-    void kindAndPricingModeDecideWhichFieldsAreNeeded() {
+    void kindAndPricingModeDecideWhichFieldsAnActiveProductNeedsAndWhichAreRefused() {
         assertThat(api.issues(api.post(caller, """
                 {"name": "Cover", "kind": "insurance", "pricing_mode": "per_thousand", "currency": "GBP",
-                 "price_minor": 100}
+                 "price_minor": 100, "status": "active"}
                 """))).containsExactlyInAnyOrder("insurer_name required", "rate_per_thousand_minor required",
                 "price_minor not_allowed");
         assertThat(api.issues(api.post(caller, """
                 {"name": "Cover", "kind": "waiver", "insurer_name": "Acme", "pricing_mode": "fixed_level",
-                 "rate_per_thousand_minor": 10, "currency": "GBP"}
+                 "rate_per_thousand_minor": 10, "currency": "GBP", "status": "active"}
                 """))).containsExactlyInAnyOrder("insurer_name not_allowed", "price_minor required",
                 "rate_per_thousand_minor not_allowed");
+        // Fields of another kind or pricing mode are refused whatever the status.
+        assertThat(api.issues(api.post(caller, """
+                {"name": "Cover", "kind": "waiver", "insurer_name": "Acme", "pricing_mode": "fixed_level",
+                 "rate_per_thousand_minor": 10, "currency": "GBP"}
+                """))).containsExactlyInAnyOrder("insurer_name not_allowed", "rate_per_thousand_minor not_allowed");
         assertThat(api.issues(api.post(caller, """
                 {"name": "Cover", "kind": "waiver", "pricing_mode": "fixed_level", "price_minor": 100,
                  "currency": "GBP", "min_cover_minor": 200000, "max_cover_minor": 100000, "rounding_step": 0}
@@ -134,6 +139,48 @@ class CoverageProductTest {
                 {"name": "Cover", "kind": "bond", "pricing_mode": "flat", "currency": "gbp", "status": "archived"}
                 """))).containsExactlyInAnyOrder("kind invalid", "pricing_mode invalid", "currency invalid",
                 "status invalid");
+    }
+
+    @Test
+    void theMinimalBodyMakesAnInactiveProductThatIsActivatedOnlyOnceItsPricingIsComplete() {
+        String minimal = """
+                {"name": "Goods insurance", "kind": "insurance", "pricing_mode": "per_thousand", "currency": "GBP"}
+                """;
+        JsonNode created = api.create(caller, minimal);
+        String id = created.get("id").asString();
+        assertThat(created.get("status").asString()).isEqualTo("inactive");
+        assertThat(created.get("insurer_name").isNull()).isTrue();
+        assertThat(created.get("rate_per_thousand_minor").isNull()).isTrue();
+        JsonNode waiver = api.create(caller, """
+                {"name": "Damage waiver", "kind": "waiver", "pricing_mode": "fixed_level", "currency": "GBP"}
+                """);
+        assertThat(waiver.get("status").asString()).isEqualTo("inactive");
+        assertThat(api.listedIds(caller, "?status=inactive")).containsExactly(waiver.get("id").asString(), id);
+        assertThat(api.listedIds(caller, "?status=active")).isEmpty();
+
+        // Active means sellable: each missing field is named, on create and on update.
+        assertThat(api.issues(api.post(caller, minimal.replace("}", ", \"status\": \"active\"}"))))
+                .containsExactlyInAnyOrder("insurer_name required", "rate_per_thousand_minor required");
+        assertThat(api.issues(api.patch(caller, id, "{\"status\": \"active\"}")))
+                .containsExactlyInAnyOrder("insurer_name required", "rate_per_thousand_minor required");
+        assertThat(api.updated(caller, id, "{\"insurer_name\": \"Acme Underwriting\"}").get("status").asString())
+                .isEqualTo("inactive");
+        assertThat(api.issues(api.patch(caller, id, "{\"status\": \"active\"}")))
+                .containsExactly("rate_per_thousand_minor required");
+        JsonNode active = api.updated(caller, id, "{\"status\": \"active\", \"rate_per_thousand_minor\": 150}");
+        assertThat(active.get("status").asString()).isEqualTo("active");
+
+        // An active product keeps what it needs; made inactive again, it may lose it.
+        assertThat(api.issues(api.patch(caller, id, "{\"rate_per_thousand_minor\": null}")))
+                .containsExactly("rate_per_thousand_minor required");
+        assertThat(api.issues(api.patch(caller, id, "{\"pricing_mode\": \"fixed_level\"}")))
+                .containsExactly("price_minor required");
+        JsonNode parked = api.updated(caller, id, "{\"status\": \"inactive\", \"pricing_mode\": \"fixed_level\"}");
+        assertThat(parked.get("rate_per_thousand_minor").isNull()).isTrue();
+        assertThat(parked.get("price_minor").isNull()).isTrue();
+        assertThat(api.read(caller, id)).isEqualTo(parked);
+        // Complete without a status: active.
+        assertThat(api.create(caller, WAIVER).get("status").asString()).isEqualTo("active");
     }
 
     @Test
