@@ -2,13 +2,13 @@ package com.storageplatform.catalogue.coverage;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.outbox.EventPublisher;
-import com.storageplatform.kit.web.Envelopes;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
  * The internal events of coverage products on {@code catalogue.events}, with the product's API shape as
- * {@code data} ({@code {id, object, deleted: true}} for a deletion), in the request's transaction.
+ * {@code data} (for a deletion, the product as it last was, like every catalogue {@code *.deleted}), in the
+ * request's transaction.
  */
 @Component
 class CoverageProductEvents {
@@ -31,7 +31,7 @@ class CoverageProductEvents {
         return events.publish(caller, UPDATED, product.id(), product).then();
     }
 
-    Mono<Void> deleted(Caller caller, Envelopes.Deleted deleted) {
-        return events.publish(caller, DELETED, deleted.id(), deleted).then();
+    Mono<Void> deleted(Caller caller, CoverageProduct last) {
+        return events.publish(caller, DELETED, last.id(), last).then();
     }
 }

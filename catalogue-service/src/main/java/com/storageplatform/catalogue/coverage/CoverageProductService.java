@@ -102,7 +102,7 @@ class CoverageProductService {
                     Envelopes.Deleted deleted = new Envelopes.Deleted(id, CoverageProduct.OBJECT);
                     return refuseWhileHeld(caller, id, "delete")
                             .then(products.delete(caller.accountId(), id))
-                            .then(events.deleted(caller, deleted))
+                            .then(events.deleted(caller, current))
                             .thenReturn(deleted);
                 });
     }

@@ -92,12 +92,16 @@ class RatePlanService {
                         })));
     }
 
+    /** The event carries the plan as it last was: read again under its unit type's lock, as updates take it. */
     Mono<Envelopes.Deleted> delete(Caller caller, UUID id) {
         return plans.find(caller.accountId(), id)
                 .map(plan -> allowed(caller, plan))
                 .switchIfEmpty(notFound())
-                .flatMap(plan -> plans.delete(caller.accountId(), id)
-                        .then(events.deleted(caller, RatePlan.OBJECT, id, plan))
+                .flatMap(found -> types.findForUpdate(caller.accountId(), found.unitTypeId()))
+                .flatMap(type -> plans.find(caller.accountId(), id))
+                .switchIfEmpty(notFound())
+                .flatMap(last -> plans.delete(caller.accountId(), id)
+                        .then(events.deleted(caller, RatePlan.OBJECT, id, last))
                         .thenReturn(new Envelopes.Deleted(id, RatePlan.OBJECT)));
     }
 

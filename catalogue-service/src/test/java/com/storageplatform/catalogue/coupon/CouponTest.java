@@ -2,6 +2,7 @@ package com.storageplatform.catalogue.coupon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.storageplatform.catalogue.Outbox;
 import com.storageplatform.catalogue.product.ResourceApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
@@ -11,6 +12,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -28,6 +30,9 @@ class CouponTest {
 
     @Autowired
     JsonMapper json;
+
+    @Autowired
+    DatabaseClient db;
 
     ResourceApi api;
     ResourceApi sites;
@@ -219,6 +224,23 @@ class CouponTest {
                     .allMatch(issue -> issue.startsWith(parameter + " "));
         }
         assertThat(api.errorCode(api.delete(account, plain), 405)).isEqualTo("method_not_allowed");
+    }
+
+    @Test
+    void changesPublishEventsWithTheCouponAndRefusedOrEmptyChangesNone() {
+        JsonNode created = api.create(caller, TEN_PERCENT);
+        String id = created.get("id").asString();
+        api.updated(caller, id, "{\"name\": \"Ten off\", \"duration\": \"once\"}");
+        api.issues(api.patch(caller, id, "{\"discount_value\": 101}"));
+        JsonNode updated = api.updated(caller, id, "{\"discount_value\": 15}");
+        JsonNode archived = api.updated(caller, id, "{\"status\": \"archived\"}");
+        JsonNode renamed = api.updated(caller, id, "{\"name\": \"Fifteen off\"}");
+
+        List<JsonNode> events = Outbox.about(db, json, id);
+        assertThat(events).extracting(event -> event.get("type").asString()).containsExactly("coupon.created",
+                "coupon.updated", "coupon.archived", "coupon.updated");
+        assertThat(events).extracting(event -> event.get("data")).containsExactly(created, updated, archived,
+                renamed);
     }
 
     @Test

@@ -3,6 +3,7 @@ package com.storageplatform.catalogue.coverage;
 import static com.storageplatform.catalogue.product.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.storageplatform.catalogue.Outbox;
 import com.storageplatform.catalogue.product.ResourceApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
@@ -257,6 +258,23 @@ class CoverageProductTest {
 
         assertThat(holding(cover)).isEqualTo("ended");
         assertThat(api.updated(caller, id, "{\"price_minor\": 699}").get("price_minor").asLong()).isEqualTo(699);
+    }
+
+    @Test
+    void changesPublishEventsWithTheProductAndADeletionCarriesItAsItLastWas() {
+        JsonNode created = api.create(caller, WAIVER);
+        String id = created.get("id").asString();
+        api.updated(caller, id, "{\"name\": \"Damage waiver\"}");
+        api.issues(api.patch(caller, id, "{\"price_minor\": -1}"));
+        JsonNode last = api.updated(caller, id, "{\"price_minor\": 699, \"status\": \"inactive\"}");
+        api.delete(caller, id).expectStatus().isOk();
+
+        List<JsonNode> events = Outbox.about(db, json, id);
+        assertThat(events).extracting(event -> event.get("type").asString()).containsExactly(
+                "coverage_product.created", "coverage_product.updated", "coverage_product.deleted");
+        assertThat(events.get(0).get("data")).isEqualTo(created);
+        assertThat(events.get(1).get("data")).isEqualTo(last);
+        assertThat(events.get(2).get("data")).isEqualTo(last);
     }
 
     @Test

@@ -2,6 +2,7 @@ package com.storageplatform.catalogue.pricing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.storageplatform.catalogue.Outbox;
 import com.storageplatform.catalogue.unittype.UnitsApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.PlatformTest;
@@ -9,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,6 +24,9 @@ class PricingTest {
 
     @Autowired
     JsonMapper json;
+
+    @Autowired
+    DatabaseClient db;
 
     UnitsApi api;
     final Caller caller = UnitsApi.newAccount();
@@ -253,6 +258,34 @@ class PricingTest {
                 .get("deleted").asBoolean()).isTrue();
         assertThat(api.errorCode(api.get(caller, "/v1/price-rules/" + id), 404)).isEqualTo("not_found");
         assertThat(api.errorCode(api.delete(caller, "/v1/price-rules/" + id), 404)).isEqualTo("not_found");
+    }
+
+    @Test
+    void pricingChangesPublishEventsAndADeletionCarriesTheRecordAsItLastWas() {
+        JsonNode rule = api.created(caller, "/v1/price-rules", """
+                {"name": "Power", "kind": "unit_feature", "feature": "power", "adjustment_kind": "percent",
+                 "adjustment_value": 5}
+                """);
+        String ruleId = rule.get("id").asString();
+        api.updated(caller, "/v1/price-rules/" + ruleId, "{\"adjustment_value\": 5}");
+        api.issues(api.patch(caller, "/v1/price-rules/" + ruleId, "{\"adjustment_value\": 501}"));
+        JsonNode lastRule = api.updated(caller, "/v1/price-rules/" + ruleId, "{\"adjustment_value\": 7}");
+        api.delete(caller, "/v1/price-rules/" + ruleId).expectStatus().isOk();
+
+        List<JsonNode> ruleEvents = Outbox.about(db, json, ruleId);
+        assertThat(ruleEvents).extracting(event -> event.get("type").asString()).containsExactly(
+                "price_rule.created", "price_rule.updated", "price_rule.deleted");
+        assertThat(ruleEvents).extracting(event -> event.get("data")).containsExactly(rule, lastRule, lastRule);
+
+        JsonNode plan = plan("\"2031-01-01\"", "null");
+        String planId = plan.get("id").asString();
+        JsonNode lastPlan = api.updated(caller, "/v1/rate-plans/" + planId, "{\"price_minor\": 8100}");
+        api.delete(caller, "/v1/rate-plans/" + planId).expectStatus().isOk();
+
+        List<JsonNode> planEvents = Outbox.about(db, json, planId);
+        assertThat(planEvents).extracting(event -> event.get("type").asString()).containsExactly(
+                "rate_plan.created", "rate_plan.updated", "rate_plan.deleted");
+        assertThat(planEvents).extracting(event -> event.get("data")).containsExactly(plan, lastPlan, lastPlan);
     }
 
     @Test
