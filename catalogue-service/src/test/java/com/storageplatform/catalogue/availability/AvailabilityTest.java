@@ -204,7 +204,8 @@ class AvailabilityTest {
         assertThat(api.list(stranger, "/v1/availability?unit_id=" + powered).get("data").isEmpty()).isTrue();
         assertThat(api.errorCode(api.get(UnitsApi.restrictedTo(caller, otherSite), "/v1/availability?unit_id="
                 + powered), 403)).isEqualTo("site_forbidden");
-        assertThat(api.issues(api.get(caller, "/v1/availability?unit_id=Q2"), 400)).containsExactly("unit_id invalid");
+        assertThat(api.issues(api.get(caller, "/v1/availability?unit_id=Q2"), 400))
+                .containsExactly("unit_id invalid");
     }
 
     @Test

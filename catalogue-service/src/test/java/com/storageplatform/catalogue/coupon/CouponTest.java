@@ -157,6 +157,22 @@ class CouponTest {
     }
 
     @Test
+    void anAdvertisedCouponAppliesToEveryUnitTypeSoNamingOneIsRefused() {
+        String type = unitType(caller, site(caller, "East"));
+        String withType = TEN_PERCENT.replace("}",
+                ", \"advertised\": true, \"unit_type_ids\": [\"" + type + "\"]}");
+        assertThat(api.issues(api.post(caller, withType))).containsExactly("advertised not_allowed");
+
+        String advertised = api.createId(caller, TEN_PERCENT.replace("}", ", \"advertised\": true}"));
+        assertThat(api.issues(api.patch(caller, advertised, "{\"unit_type_ids\": [\"" + type + "\"]}")))
+                .containsExactly("advertised not_allowed");
+        assertThat(api.read(caller, advertised).get("unit_type_ids").size()).isZero();
+        // Withdrawn from advertising in the same request, it may be limited to the unit type.
+        assertThat(api.updated(caller, advertised, "{\"advertised\": false, \"unit_type_ids\": [\"" + type
+                + "\"]}").get("unit_type_ids").get(0).asString()).isEqualTo(type);
+    }
+
+    @Test
     void sitesAndUnitTypesMustBeTheAccountsAndUnitTypesAtTheCouponsSites() {
         String north = site(caller, "North");
         String south = site(caller, "South");
