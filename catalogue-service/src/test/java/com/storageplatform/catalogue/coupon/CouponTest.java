@@ -3,6 +3,7 @@ package com.storageplatform.catalogue.coupon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.catalogue.Outbox;
+import com.storageplatform.catalogue.Pages;
 import com.storageplatform.catalogue.product.ResourceApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
@@ -240,6 +241,24 @@ class CouponTest {
                     .allMatch(issue -> issue.startsWith(parameter + " "));
         }
         assertThat(api.errorCode(api.delete(account, plain), 405)).isEqualTo("method_not_allowed");
+    }
+
+    @Test
+    void theListPagesNewestFirstByCursorWithItsFilters() {
+        Caller account = ResourceApi.newAccount();
+        String north = site(account, "North");
+        String first = api.createId(account, TEN_PERCENT);
+        String second = api.createId(account, atSites(north));
+        String third = api.createId(account, TEN_PERCENT);
+        String archived = api.createId(account, TEN_PERCENT);
+        api.updated(account, archived, "{\"status\": \"archived\"}");
+
+        assertThat(Pages.walk(query -> api.list(account, query), "", 3))
+                .containsExactly(List.of(archived, third, second), List.of(first));
+        assertThat(Pages.walk(query -> api.list(account, query), "?status=active", 2))
+                .containsExactly(List.of(third, second), List.of(first));
+        assertThat(Pages.walk(query -> api.list(account, query), "?site_id=" + north + "&status=active", 1))
+                .containsExactly(List.of(third), List.of(second), List.of(first));
     }
 
     @Test

@@ -4,6 +4,7 @@ import static com.storageplatform.catalogue.product.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.catalogue.Outbox;
+import com.storageplatform.catalogue.Pages;
 import com.storageplatform.catalogue.product.ResourceApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
@@ -258,6 +259,30 @@ class CoverageProductTest {
 
         assertThat(holding(cover)).isEqualTo("ended");
         assertThat(api.updated(caller, id, "{\"price_minor\": 699}").get("price_minor").asLong()).isEqualTo(699);
+    }
+
+    @Test
+    void theListPagesNewestFirstByCursorAndFiltersOnKindAndStatus() {
+        Caller account = ResourceApi.newAccount();
+        String waiver = api.createId(account, WAIVER);
+        String insurance = api.createId(account, INSURANCE);
+        String parked = api.createId(account, WAIVER.replace("}", ", \"status\": \"inactive\"}"));
+        String withdrawn = api.createId(account, INSURANCE.replace("}", ", \"status\": \"inactive\"}"));
+
+        assertThat(Pages.walk(query -> api.list(account, query), "", 3))
+                .containsExactly(List.of(withdrawn, parked, insurance), List.of(waiver));
+        assertThat(Pages.walk(query -> api.list(account, query), "?status=active", 1))
+                .containsExactly(List.of(insurance), List.of(waiver));
+        assertThat(Pages.walk(query -> api.list(account, query), "?status=inactive", 1))
+                .containsExactly(List.of(withdrawn), List.of(parked));
+        assertThat(api.listedIds(account, "?kind=waiver&status=inactive")).containsExactly(parked);
+        assertThat(api.listedIds(account, "?kind=insurance&status=active")).containsExactly(insurance);
+
+        String cursor = api.list(account, "?status=active&limit=1").get("meta").get("cursor").get("next")
+                .asString();
+        assertThat(api.issues(api.get(account, "?status=inactive&limit=1&cursor=" + cursor), 400))
+                .containsExactly("cursor invalid");
+        assertThat(api.issues(api.get(account, "?status=archived"), 400)).containsExactly("status invalid");
     }
 
     @Test

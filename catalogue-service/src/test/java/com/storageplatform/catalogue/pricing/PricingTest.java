@@ -3,6 +3,7 @@ package com.storageplatform.catalogue.pricing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.catalogue.Outbox;
+import com.storageplatform.catalogue.Pages;
 import com.storageplatform.catalogue.unittype.UnitsApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.PlatformTest;
@@ -258,6 +259,46 @@ class PricingTest {
                 .get("deleted").asBoolean()).isTrue();
         assertThat(api.errorCode(api.get(caller, "/v1/price-rules/" + id), 404)).isEqualTo("not_found");
         assertThat(api.errorCode(api.delete(caller, "/v1/price-rules/" + id), 404)).isEqualTo("not_found");
+    }
+
+    @Test
+    void pricingListsPageNewestFirstByCursorAndPriceRulesFilterOnTheUnitType() {
+        String june = plan("\"2026-06-01\"", "\"2026-06-30\"").get("id").asString();
+        String july = plan("\"2026-07-01\"", "\"2026-07-31\"").get("id").asString();
+        String august = plan("\"2026-08-01\"", "\"2026-08-31\"").get("id").asString();
+        String otherType = api.unitType(caller, site, "Other", 100);
+        String elsewhere = api.created(caller, "/v1/rate-plans", """
+                {"unit_type_id": "%s", "price_minor": 1, "currency": "GBP"}
+                """.formatted(otherType)).get("id").asString();
+
+        assertThat(Pages.walk(query -> api.list(caller, query), "/v1/rate-plans?unit_type_id=" + type, 2))
+                .containsExactly(List.of(august, july), List.of(june));
+        assertThat(Pages.walk(query -> api.list(caller, query), "/v1/rate-plans", 3))
+                .containsExactly(List.of(elsewhere, august, july), List.of(june));
+
+        String rule = """
+                {"name": "%s", "kind": "unit_feature", "feature": "power", "adjustment_kind": "percent",
+                 "adjustment_value": 1, "status": "%s", "unit_type_ids": %s}
+                """;
+        String everywhere = api.created(caller, "/v1/price-rules", rule.formatted("All", "active", "[]"))
+                .get("id").asString();
+        String forType = api.created(caller, "/v1/price-rules",
+                rule.formatted("Mine", "active", "[\"" + type + "\"]")).get("id").asString();
+        String forOther = api.created(caller, "/v1/price-rules",
+                rule.formatted("Other", "active", "[\"" + otherType + "\"]")).get("id").asString();
+        String paused = api.created(caller, "/v1/price-rules",
+                rule.formatted("Paused", "inactive", "[\"" + type + "\"]")).get("id").asString();
+
+        assertThat(api.listedIds(caller, "/v1/price-rules?unit_type_id=" + type))
+                .containsExactly(paused, forType, everywhere);
+        assertThat(api.listedIds(caller, "/v1/price-rules?unit_type_id=" + otherType))
+                .containsExactly(forOther, everywhere);
+        assertThat(Pages.walk(query -> api.list(caller, query), "/v1/price-rules?unit_type_id=" + type
+                + "&status=active", 1)).containsExactly(List.of(forType), List.of(everywhere));
+        assertThat(Pages.walk(query -> api.list(caller, query), "/v1/price-rules?kind=unit_feature", 3))
+                .containsExactly(List.of(paused, forOther, forType), List.of(everywhere));
+        assertThat(api.issues(api.get(caller, "/v1/price-rules?unit_type_id=x"), 400))
+                .containsExactly("unit_type_id invalid");
     }
 
     @Test
