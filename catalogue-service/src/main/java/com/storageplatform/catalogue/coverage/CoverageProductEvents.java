@@ -1,37 +1,17 @@
 package com.storageplatform.catalogue.coverage;
 
-import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.catalogue.internal.ResourceEvents;
 import com.storageplatform.kit.outbox.EventPublisher;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Mono;
 
 /**
- * The internal events of coverage products on {@code catalogue.events}, with the product's API shape as
- * {@code data} (for a deletion, the product as it last was, like every catalogue {@code *.deleted}), in the
- * request's transaction.
+ * {@code coverage_product.created}, {@code coverage_product.updated} and {@code coverage_product.deleted} (the
+ * product as it last was), with the product as {@code data}. Made inactive, a product is updated, not archived.
  */
 @Component
-class CoverageProductEvents {
-
-    static final String CREATED = "coverage_product.created";
-    static final String UPDATED = "coverage_product.updated";
-    static final String DELETED = "coverage_product.deleted";
-
-    private final EventPublisher events;
+class CoverageProductEvents extends ResourceEvents<CoverageProduct> {
 
     CoverageProductEvents(EventPublisher events) {
-        this.events = events;
-    }
-
-    Mono<Void> created(Caller caller, CoverageProduct product) {
-        return events.publish(caller, CREATED, product.id(), product).then();
-    }
-
-    Mono<Void> updated(Caller caller, CoverageProduct product) {
-        return events.publish(caller, UPDATED, product.id(), product).then();
-    }
-
-    Mono<Void> deleted(Caller caller, CoverageProduct last) {
-        return events.publish(caller, DELETED, last.id(), last).then();
+        super(events, CoverageProduct.OBJECT, CoverageProduct::id, product -> false);
     }
 }

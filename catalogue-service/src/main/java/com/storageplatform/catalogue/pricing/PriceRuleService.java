@@ -32,10 +32,10 @@ class PriceRuleService {
 
     private final PriceRuleRepository rules;
     private final UnitTypeService types;
-    private final PricingEvents events;
+    private final PriceRuleEvents events;
     private final Clock clock;
 
-    PriceRuleService(PriceRuleRepository rules, UnitTypeService types, PricingEvents events, Clock clock) {
+    PriceRuleService(PriceRuleRepository rules, UnitTypeService types, PriceRuleEvents events, Clock clock) {
         this.rules = rules;
         this.types = types;
         this.events = events;
@@ -46,7 +46,7 @@ class PriceRuleService {
         return Mono.defer(() -> {
             Instant now = clock.instant();
             return judge(caller, Ids.newId(), body, now, now).flatMap(rule -> rules.insert(caller.accountId(), rule)
-                    .then(events.created(caller, PriceRule.OBJECT, rule.id(), rule))
+                    .then(events.created(caller, rule))
                     .thenReturn(rule));
         });
     }
@@ -73,7 +73,7 @@ class PriceRuleService {
                             }
                             PriceRule saved = withUpdatedAt(changed, clock.instant());
                             return rules.update(caller.accountId(), saved)
-                                    .then(events.updated(caller, PriceRule.OBJECT, id, saved))
+                                    .then(events.updated(caller, saved))
                                     .thenReturn(saved);
                         }));
     }
@@ -83,7 +83,7 @@ class PriceRuleService {
                 .map(rule -> writable(caller, rule))
                 .switchIfEmpty(notFound())
                 .flatMap(rule -> rules.delete(caller.accountId(), id)
-                        .then(events.deleted(caller, PriceRule.OBJECT, id, rule))
+                        .then(events.deleted(caller, rule))
                         .thenReturn(new Envelopes.Deleted(id, PriceRule.OBJECT)));
     }
 

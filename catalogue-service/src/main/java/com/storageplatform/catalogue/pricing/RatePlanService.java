@@ -28,10 +28,10 @@ class RatePlanService {
 
     private final RatePlanRepository plans;
     private final UnitTypeService types;
-    private final PricingEvents events;
+    private final RatePlanEvents events;
     private final Clock clock;
 
-    RatePlanService(RatePlanRepository plans, UnitTypeService types, PricingEvents events, Clock clock) {
+    RatePlanService(RatePlanRepository plans, UnitTypeService types, RatePlanEvents events, Clock clock) {
         this.plans = plans;
         this.types = types;
         this.events = events;
@@ -52,7 +52,7 @@ class RatePlanService {
                 RatePlan plan = judge(v, Ids.newId(), found.orElse(null), body, now, now);
                 return refuseOverlap(caller, plan)
                         .then(plans.insert(caller.accountId(), plan))
-                        .then(events.created(caller, RatePlan.OBJECT, plan.id(), plan))
+                        .then(events.created(caller, plan))
                         .thenReturn(plan);
             });
         });
@@ -87,7 +87,7 @@ class RatePlanService {
                             RatePlan saved = changed.updatedAt(clock.instant());
                             return refuseOverlap(caller, saved)
                                     .then(plans.update(caller.accountId(), saved))
-                                    .then(events.updated(caller, RatePlan.OBJECT, saved.id(), saved))
+                                    .then(events.updated(caller, saved))
                                     .thenReturn(saved);
                         })));
     }
@@ -101,7 +101,7 @@ class RatePlanService {
                 .flatMap(type -> plans.find(caller.accountId(), id))
                 .switchIfEmpty(notFound())
                 .flatMap(last -> plans.delete(caller.accountId(), id)
-                        .then(events.deleted(caller, RatePlan.OBJECT, id, last))
+                        .then(events.deleted(caller, last))
                         .thenReturn(new Envelopes.Deleted(id, RatePlan.OBJECT)));
     }
 

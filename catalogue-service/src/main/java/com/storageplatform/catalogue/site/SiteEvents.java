@@ -1,32 +1,17 @@
 package com.storageplatform.catalogue.site;
 
-import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.catalogue.internal.ResourceEvents;
 import com.storageplatform.kit.outbox.EventPublisher;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Mono;
 
 /**
- * The events a site change publishes, through the outbox in the request's transaction, with the site's API shape
- * as {@code data}: other services keep their projections of sites from them.
+ * {@code site.created} and {@code site.updated} (any change, archiving included), with the site as {@code data}:
+ * other services keep their projections of sites from them.
  */
 @Component
-class SiteEvents {
-
-    static final String CREATED = "site.created";
-    static final String UPDATED = "site.updated";
-
-    private final EventPublisher events;
+class SiteEvents extends ResourceEvents<Site> {
 
     SiteEvents(EventPublisher events) {
-        this.events = events;
-    }
-
-    Mono<Void> created(Caller caller, Site site) {
-        return events.publish(caller, CREATED, site.id(), site).then();
-    }
-
-    /** A change to any field, its status (archiving) included. */
-    Mono<Void> updated(Caller caller, Site site) {
-        return events.publish(caller, UPDATED, site.id(), site).then();
+        super(events, Site.OBJECT, Site::id, site -> false);
     }
 }
