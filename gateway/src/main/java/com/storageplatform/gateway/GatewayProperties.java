@@ -35,7 +35,8 @@ public record GatewayProperties(String adminToken, CallerToken callerToken, Intr
     /**
      * @param live            per live credential
      * @param test            per test credential
-     * @param unauthenticated per source IP, for requests that present no valid credential
+     * @param unauthenticated per source IP, for /v1 requests answered without a valid credential (401, an
+     *                        unknown route) and for /oauth
      * @param ready           per source IP on {@code GET /v1/ready} (30 a minute by default)
      * @param redis           use Redis ({@code spring.data.redis.*}) so that limits hold across replicas
      */

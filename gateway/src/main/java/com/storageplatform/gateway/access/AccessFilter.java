@@ -5,6 +5,7 @@ import com.storageplatform.gateway.ratelimit.RateLimiter;
 import com.storageplatform.gateway.route.RouteTable;
 import com.storageplatform.gateway.route.Routes;
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import java.net.InetSocketAddress;
@@ -22,15 +23,18 @@ import reactor.core.publisher.Mono;
 /**
  * Who may pass, before anything is routed:
  * <ul>
- *   <li>{@code /v1/<collection>}: a Bearer credential the auth service vouches for (never a refresh token), the
- *       exact scope the route table names for the method, then the credential's rate limit; the service gets a
- *       signed caller token instead of the client's secret;</li>
+ *   <li>{@code /v1/...}: first a Bearer credential the auth service vouches for (never a refresh token), and at
+ *       once the credential's rate limit; then the route table: an unknown collection is 404, a write to a
+ *       read-only one 405, a credential without the exact scope 403. The service gets a signed caller token
+ *       instead of the client's secret;</li>
  *   <li>{@code /admin/v1}: the platform admin token, compared in constant time;</li>
  *   <li>{@code /oauth}: public, limited per source IP;</li>
  *   <li>{@code /v1/ready}: public, 30 a minute per source IP.</li>
  * </ul>
- * Client-sent internal headers never reach a service ({@link InternalHeaders}). An unknown /v1 path is left to
- * become 404.
+ * Every /v1 answer carries the {@code RateLimit-*} headers of the bucket it spent: the credential's once it is
+ * authenticated, else the source IP's (no credential, an invalid one, an unknown route asked without one).
+ * Client-sent internal headers never reach a service ({@link InternalHeaders}); nothing else (such as
+ * {@code /internal/*}) is ever routed.
  */
 public final class AccessFilter implements WebFilter, Ordered {
 
@@ -68,42 +72,57 @@ public final class AccessFilter implements WebFilter, Ordered {
         }
         if (path.startsWith("/oauth/")) {
             exchange.getAttributes().put(Routes.SERVICE, "auth");
-            return limit(exchange, "ip:" + clientIp(exchange), limits.unauthenticated())
-                    .then(chain.filter(RevocationReports.watch(exchange, introspector)));
+            return bySource(exchange).then(chain.filter(RevocationReports.watch(exchange, introspector)));
         }
-        Optional<RouteTable.Entry> route = RouteTable.match(path);
-        if (route.isEmpty()) {
-            return chain.filter(exchange);
+        if (path.equals("/v1") || path.startsWith("/v1/")) {
+            return api(exchange, chain, RouteTable.match(path));
         }
-        return api(exchange, chain, route.get());
+        return chain.filter(exchange);
     }
 
-    private Mono<Void> api(ServerWebExchange exchange, WebFilterChain chain, RouteTable.Entry route) {
+    /** Authentication first, so that every later answer is counted against, and reports, the credential's bucket. */
+    private Mono<Void> api(ServerWebExchange exchange, WebFilterChain chain, Optional<RouteTable.Entry> route) {
+        return authenticate(exchange).flatMap(found -> {
+            if (found.isEmpty()) {
+                return route.isEmpty()
+                        ? bySource(exchange).then(Mono.error(ApiException.notFound("resource or route")))
+                        : unauthenticated(exchange);
+            }
+            Introspection credential = found.get();
+            GatewayProperties.Limit limit = credential.environment() == Environment.LIVE ? limits.live() : limits.test();
+            return limit(exchange, "credential:" + credential.credentialId(), limit)
+                    .then(Mono.defer(() -> route.isEmpty()
+                            ? Mono.error(ApiException.notFound("resource or route"))
+                            : authorise(exchange, chain, route.get(), credential)));
+        });
+    }
+
+    /** The credential the request presents, if the auth service vouches for it as a /v1 credential. */
+    private Mono<Optional<Introspection>> authenticate(ServerWebExchange exchange) {
+        Optional<String> token = BearerToken.parse(exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION))
+                .filter(BearerToken::isApiCredential);
+        if (token.isEmpty()) {
+            return Mono.just(Optional.empty());
+        }
+        return introspector.introspect(token.get())
+                .map(credential -> Optional.of(credential)
+                        .filter(c -> c.active() && !"refresh_token".equals(c.kind())));
+    }
+
+    private Mono<Void> authorise(ServerWebExchange exchange, WebFilterChain chain, RouteTable.Entry route,
+            Introspection credential) {
         HttpMethod method = exchange.getRequest().getMethod();
         boolean read = method == HttpMethod.GET || method == HttpMethod.HEAD;
         if (route.readOnly() && !read) {
             return Mono.error(new ApiException(ErrorCode.METHOD_NOT_ALLOWED, ErrorCode.METHOD_NOT_ALLOWED.status(),
                     "/v1/" + route.path() + " is read-only.", List.of(), Map.of("Allow", "GET")));
         }
-        Optional<String> token = BearerToken.parse(exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION))
-                .filter(BearerToken::isApiCredential);
-        if (token.isEmpty()) {
-            return unauthenticated(exchange);
+        String scope = route.scopeFor(method.name());
+        if (credential.scopes() == null || !credential.scopes().contains(scope)) {
+            return Mono.error(new ApiException(ErrorCode.INSUFFICIENT_SCOPE,
+                    "This credential lacks the scope " + scope + ", which this request needs."));
         }
-        return introspector.introspect(token.get()).flatMap(credential -> {
-            if (!credential.active() || "refresh_token".equals(credential.kind())) {
-                return unauthenticated(exchange);
-            }
-            String scope = route.scopeFor(method.name());
-            if (credential.scopes() == null || !credential.scopes().contains(scope)) {
-                return Mono.error(new ApiException(ErrorCode.INSUFFICIENT_SCOPE,
-                        "This credential lacks the scope " + scope + ", which this request needs."));
-            }
-            GatewayProperties.Limit limit = credential.environment() == Environment.LIVE ? limits.live() : limits.test();
-            return limit(exchange, "credential:" + credential.credentialId(), limit)
-                    .then(Mono.defer(() -> chain.filter(forward(exchange, callerTokens.forCredential(credential),
-                            route.service()))));
-        });
+        return chain.filter(forward(exchange, callerTokens.forCredential(credential), route.service()));
     }
 
     private Mono<Void> admin(ServerWebExchange exchange, WebFilterChain chain) {
@@ -116,9 +135,13 @@ public final class AccessFilter implements WebFilter, Ordered {
 
     /** A refused credential still costs a token from the source IP's bucket, which slows down guessing. */
     private Mono<Void> unauthenticated(ServerWebExchange exchange) {
-        return limit(exchange, "ip:" + clientIp(exchange), limits.unauthenticated())
-                .then(Mono.error(new ApiException(ErrorCode.UNAUTHORIZED,
-                        "A valid credential is required: send Authorization: Bearer <key>.")));
+        return bySource(exchange).then(Mono.error(new ApiException(ErrorCode.UNAUTHORIZED,
+                "A valid credential is required: send Authorization: Bearer <key>.")));
+    }
+
+    /** The bucket of the source IP, for whatever is answered without a valid credential. */
+    private Mono<Void> bySource(ServerWebExchange exchange) {
+        return limit(exchange, "ip:" + clientIp(exchange), limits.unauthenticated());
     }
 
     /** Takes a token, sets the RateLimit-* headers, and refuses with 429 and Retry-After when the bucket is empty. */
