@@ -8,7 +8,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @param adminToken     the platform admin token that authorises {@code /admin/v1}
  * @param callerToken    the key that signs caller tokens to the services
- * @param introspection  how long an introspection result may be reused
+ * @param introspection  how long an introspection result may be reused, how long the auth service may take
  * @param rateLimits     token-bucket limits; Redis holds them when several gateways run
  */
 @ConfigurationProperties("platform")
@@ -17,7 +17,7 @@ public record GatewayProperties(String adminToken, CallerToken callerToken, Intr
 
     public GatewayProperties {
         callerToken = callerToken == null ? new CallerToken(null) : callerToken;
-        introspection = introspection == null ? new Introspection(null) : introspection;
+        introspection = introspection == null ? new Introspection(null, null) : introspection;
         rateLimits = rateLimits == null ? RateLimits.defaults() : rateLimits;
     }
 
@@ -25,10 +25,17 @@ public record GatewayProperties(String adminToken, CallerToken callerToken, Intr
     public record CallerToken(String privateKey) {
     }
 
-    /** @param cacheTtl how long an active credential is trusted without asking the auth service (default 30 s) */
-    public record Introspection(Duration cacheTtl) {
+    /**
+     * @param cacheTtl how long an active credential is trusted without asking the auth service (default 30 s)
+     * @param timeout  how long the auth service may take to answer before the request is 504 (default 2 s)
+     */
+    public record Introspection(Duration cacheTtl, Duration timeout) {
         public Duration cacheTtlOrDefault() {
             return cacheTtl == null ? Duration.ofSeconds(30) : cacheTtl;
+        }
+
+        public Duration timeoutOrDefault() {
+            return timeout == null ? Duration.ofSeconds(2) : timeout;
         }
     }
 
@@ -36,7 +43,7 @@ public record GatewayProperties(String adminToken, CallerToken callerToken, Intr
      * @param live            per live credential
      * @param test            per test credential
      * @param unauthenticated per source IP, for /v1 requests answered without a valid credential (401, an
-     *                        unknown route) and for /oauth
+     *                        unknown route, authentication that cannot be checked) and for /oauth
      * @param ready           per source IP on {@code GET /v1/ready} (30 a minute by default)
      * @param redis           use Redis ({@code spring.data.redis.*}) so that limits hold across replicas
      */

@@ -1,9 +1,11 @@
 package com.storageplatform.gateway;
 
 import com.storageplatform.kit.caller.Introspection;
+import io.netty.channel.Channel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,7 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A real HTTP server standing in for a service behind the gateway. It records what reached it, answers
  * readiness with a status the test sets, can be made slow, and (as the auth service) answers introspection
- * from a table of tokens the test fills.
+ * from a table of tokens the test fills: the answer is read when the question arrives and sent once
+ * {@link #introspectionHold} completes, so a test can keep an answer in flight while it changes the table.
  */
 final class FakeService implements AutoCloseable {
 
@@ -30,11 +33,13 @@ final class FakeService implements AutoCloseable {
     private final String name;
     private final int port;
     private final AtomicReference<DisposableServer> server = new AtomicReference<>();
+    private final Set<Channel> connections = ConcurrentHashMap.newKeySet();
     final AtomicInteger readyStatus = new AtomicInteger(200);
     final AtomicReference<Duration> delay = new AtomicReference<>(Duration.ZERO);
     final AtomicReference<String> responseHeader = new AtomicReference<>();
     final Map<String, Introspection> tokens = new ConcurrentHashMap<>();
     final AtomicInteger introspections = new AtomicInteger();
+    final AtomicReference<Mono<Void>> introspectionHold = new AtomicReference<>(Mono.empty());
     final List<Received> received = new CopyOnWriteArrayList<>();
 
     FakeService(String name) {
@@ -46,18 +51,26 @@ final class FakeService implements AutoCloseable {
 
     private DisposableServer bind(int onPort) {
         return HttpServer.create().host("127.0.0.1").port(onPort)
+                .doOnConnection(connection -> {
+                    Channel channel = connection.channel();
+                    if (connections.add(channel)) {
+                        channel.closeFuture().addListener(closed -> connections.remove(channel));
+                    }
+                })
                 .route(routes -> routes
-                        .get("/internal/ready", (request, response) -> response.status(readyStatus.get())
-                                .header("Content-Type", "application/json")
-                                .sendString(Mono.just("{\"status\":\"" + (readyStatus.get() == 200 ? "ok" : "degraded") + "\"}")))
+                        .get("/internal/ready", (request, response) -> {
+                            return response.status(readyStatus.get())
+                                    .header("Content-Type", "application/json")
+                                    .sendString(Mono.just("{\"status\":\"" + (readyStatus.get() == 200 ? "ok" : "degraded") + "\"}"));
+                        })
                         .post("/internal/introspect", (request, response) -> request.receive().aggregate().asString()
                                 .flatMap(body -> {
                                     record(request);
-                                    introspections.incrementAndGet();
                                     String token = JSON.readTree(body).path("token").asString();
                                     Introspection answer = tokens.getOrDefault(token, Introspection.inactive());
-                                    return response.header("Content-Type", "application/json")
-                                            .sendString(Mono.just(JSON.writeValueAsString(answer))).then();
+                                    introspections.incrementAndGet();
+                                    return introspectionHold.get().then(response.header("Content-Type", "application/json")
+                                            .sendString(Mono.just(JSON.writeValueAsString(answer))).then());
                                 }))
                         .route(request -> true, (request, response) -> {
                             record(request);
@@ -87,13 +100,21 @@ final class FakeService implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
-    /** Stops listening (the service is down) until {@link #start()}. */
+    /**
+     * Stops listening (the service is down) until {@link #start()}, and drops the connections the gateway keeps
+     * alive, which would otherwise go on being served.
+     */
     void stop() {
         server.getAndSet(null).disposeNow();
+        connections.forEach(channel -> channel.close().syncUninterruptibly());
     }
 
     void start() {
         server.set(bind(port));
+    }
+
+    boolean isRunning() {
+        return server.get() != null;
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.storageplatform.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.storageplatform.gateway.route.ServiceResilience;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.caller.Introspection;
@@ -10,16 +11,24 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.core.publisher.Mono;
 
-/** A service that is down, slow or failing is answered for by the gateway, in the envelope. */
+/**
+ * A service that is down, slow or failing is answered for by the gateway, in the envelope; so is the auth service
+ * when a credential cannot be checked.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
+@ExtendWith(OutputCaptureExtension.class)
 class GatewayResilienceTest {
 
     @DynamicPropertySource
@@ -29,6 +38,11 @@ class GatewayResilienceTest {
 
     @Autowired
     WebTestClient client;
+
+    @Autowired
+    ServiceResilience resilience;
+
+    private final FakeService auth = Backends.get("auth");
 
     private String key(String... scopes) {
         String token = "svc_live_" + UUID.randomUUID().toString().replace("-", "");
@@ -90,5 +104,74 @@ class GatewayResilienceTest {
                 .expectHeader().valueEquals("Retry-After", "10");
         assertThat(retryAfter).isEqualTo("10");
         assertThat(commerce.received).isEmpty();
+    }
+
+    @Test
+    void whenTheAuthServiceIsDownAnUncachedKeyIsServiceUnavailableWithRetryAfter(CapturedOutput output) {
+        String key = key("crm:read");
+        auth.stop();
+        try {
+            client.get().uri("/v1/deals").header("Authorization", "Bearer " + key).exchange()
+                    .expectStatus().isEqualTo(503)
+                    .expectHeader().valueEquals("Retry-After", "5")
+                    .expectHeader().exists("RateLimit-Limit")
+                    .expectBody()
+                    .jsonPath("$.error.code").isEqualTo("service_unavailable")
+                    .jsonPath("$.error.message").value(message -> assertThat((String) message)
+                            .contains("authentication service"));
+        } finally {
+            auth.start();
+        }
+        assertThat(output.getAll()).doesNotContain("Unexpected failure");
+        client.get().uri("/v1/deals").header("Authorization", "Bearer " + key).exchange().expectStatus().isOk();
+    }
+
+    @Test
+    void whenTheAuthServiceIsTooSlowTheRequestIsGatewayTimeout(CapturedOutput output) {
+        String key = key("crm:read");
+        FakeService crm = Backends.get("crm");
+        crm.received.clear();
+        auth.introspectionHold.set(Mono.delay(Duration.ofSeconds(4)).then());
+        long started = System.nanoTime();
+        try {
+            client.mutate().responseTimeout(Duration.ofSeconds(10)).build()
+                    .get().uri("/v1/deals").header("Authorization", "Bearer " + key).exchange()
+                    .expectStatus().isEqualTo(504)
+                    .expectHeader().exists("RateLimit-Limit")
+                    .expectBody()
+                    .jsonPath("$.error.code").isEqualTo("gateway_timeout")
+                    .jsonPath("$.error.message").isNotEmpty();
+        } finally {
+            auth.introspectionHold.set(Mono.empty());
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
+        assertThat(output.getAll()).doesNotContain("Unexpected failure");
+        assertThat(crm.received).isEmpty();
+    }
+
+    @Test
+    void anAuthServiceThatKeepsFailingOpensItsCircuitAndCredentialsAreNotAskedAbout() {
+        auth.stop();
+        try {
+            for (int i = 0; i < 15; i++) {
+                client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
+                        .expectStatus().isEqualTo(503);
+            }
+            auth.start();
+            auth.received.clear();
+            client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
+                    .expectStatus().isEqualTo(503)
+                    .expectHeader().valueEquals("Retry-After", "10")
+                    .expectBody().jsonPath("$.error.code").isEqualTo("service_unavailable");
+            assertThat(auth.received).isEmpty();
+        } finally {
+            if (!auth.isRunning()) {
+                auth.start();
+            }
+            // The other tests of this class need the auth service reachable at once, not in 10 seconds.
+            resilience.breakerOf("auth").reset();
+        }
+        client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
+                .expectStatus().isOk();
     }
 }

@@ -5,6 +5,7 @@ import com.storageplatform.gateway.ratelimit.InMemoryRateLimiter;
 import com.storageplatform.gateway.ratelimit.RateLimiter;
 import com.storageplatform.gateway.ratelimit.RedisRateLimiter;
 import com.storageplatform.gateway.route.ServiceDirectory;
+import com.storageplatform.gateway.route.ServiceResilience;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -36,11 +37,13 @@ class AccessConfiguration {
                 : new InMemoryRateLimiter(Clock.systemUTC());
     }
 
+    /** Introspection shares the {@code auth} breaker with the proxied /oauth and /admin routes: one auth service. */
     @Bean
     Introspector introspector(WebClient.Builder webClients, ServiceDirectory services, CallerTokens callerTokens,
-            RevocationNotices notices, Clock clock, GatewayProperties properties) {
+            RevocationNotices notices, Clock clock, GatewayProperties properties, ServiceResilience resilience) {
         return new Introspector(webClients.build(), services.urlOf("auth"), callerTokens, notices, clock,
-                properties.introspection().cacheTtlOrDefault());
+                properties.introspection().cacheTtlOrDefault(), properties.introspection().timeoutOrDefault(),
+                resilience.breakerOf("auth"));
     }
 
     @Bean

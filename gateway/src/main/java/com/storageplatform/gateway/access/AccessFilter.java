@@ -32,9 +32,9 @@ import reactor.core.publisher.Mono;
  *   <li>{@code /v1/ready}: public, 30 a minute per source IP.</li>
  * </ul>
  * Every /v1 answer carries the {@code RateLimit-*} headers of the bucket it spent: the credential's once it is
- * authenticated, else the source IP's (no credential, an invalid one, an unknown route asked without one).
- * Client-sent internal headers never reach a service ({@link InternalHeaders}); nothing else (such as
- * {@code /internal/*}) is ever routed.
+ * authenticated, else the source IP's (no credential, an invalid one, an unknown route asked without one, or
+ * authentication that could not be checked). Client-sent internal headers never reach a service
+ * ({@link InternalHeaders}); nothing else (such as {@code /internal/*}) is ever routed.
  */
 public final class AccessFilter implements WebFilter, Ordered {
 
@@ -97,7 +97,10 @@ public final class AccessFilter implements WebFilter, Ordered {
         });
     }
 
-    /** The credential the request presents, if the auth service vouches for it as a /v1 credential. */
+    /**
+     * The credential the request presents, if the auth service vouches for it as a /v1 credential. When that
+     * cannot be checked (503, 504), the answer spends from the source IP's bucket.
+     */
     private Mono<Optional<Introspection>> authenticate(ServerWebExchange exchange) {
         Optional<String> token = BearerToken.parse(exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION))
                 .filter(BearerToken::isApiCredential);
@@ -106,7 +109,8 @@ public final class AccessFilter implements WebFilter, Ordered {
         }
         return introspector.introspect(token.get())
                 .map(credential -> Optional.of(credential)
-                        .filter(c -> c.active() && !"refresh_token".equals(c.kind())));
+                        .filter(c -> c.active() && !"refresh_token".equals(c.kind())))
+                .onErrorResume(ApiException.class, unchecked -> bySource(exchange).then(Mono.error(unchecked)));
     }
 
     private Mono<Void> authorise(ServerWebExchange exchange, WebFilterChain chain, RouteTable.Entry route,

@@ -2,7 +2,10 @@ package com.storageplatform.gateway.access;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.storageplatform.gateway.route.ServiceResilience;
 import com.storageplatform.kit.caller.Introspection;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -23,8 +26,14 @@ import reactor.core.publisher.Mono;
  * that made it (the gateway evicts before the client sees that response), other replicas learn it through
  * {@link RevocationNotices}, and an entry never outlives the credential's own expiry. Secrets are held only as
  * SHA-256 hashes; inactive answers are not cached.
+ *
+ * <p>The auth service is called within a timeout and behind its circuit breaker: when it cannot be reached the
+ * request is 503 {@code service_unavailable} with {@code Retry-After}, when it is too slow 504
+ * {@code gateway_timeout}, as for any routed service ({@link ServiceResilience}).
  */
 public final class Introspector {
+
+    private static final String AUTH = "The authentication service";
 
     private record Entry(Introspection credential, String tokenHash) {
     }
@@ -34,16 +43,20 @@ public final class Introspector {
     private final CallerTokens callerTokens;
     private final RevocationNotices notices;
     private final Clock clock;
+    private final Duration timeout;
+    private final CircuitBreaker breaker;
     private final Cache<String, Entry> byTokenHash;
     private final ConcurrentHashMap<String, Set<String>> hashesByCredential = new ConcurrentHashMap<>();
 
     public Introspector(WebClient auth, URI authUrl, CallerTokens callerTokens, RevocationNotices notices, Clock clock,
-            Duration ttl) {
+            Duration ttl, Duration timeout, CircuitBreaker breaker) {
         this.auth = auth;
         this.introspectUrl = authUrl.resolve(Introspection.PATH);
         this.callerTokens = callerTokens;
         this.notices = notices;
         this.clock = clock;
+        this.timeout = timeout;
+        this.breaker = breaker;
         this.byTokenHash = Caffeine.newBuilder()
                 .expireAfterWrite(ttl)
                 .maximumSize(200_000)
@@ -72,12 +85,7 @@ public final class Introspector {
     }
 
     private Mono<Introspection> ask(String token, String hash) {
-        return auth.post().uri(introspectUrl)
-                .header("Authorization", "Bearer " + callerTokens.platformAdmin())
-                .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(new Introspection.Request(token))
-                .retrieve()
-                .bodyToMono(Introspection.class)
+        return call(token)
                 .doOnNext(credential -> {
                     if (credential.active()) {
                         byTokenHash.put(hash, new Entry(credential, hash));
@@ -85,6 +93,18 @@ public final class Introspector {
                                 .add(hash);
                     }
                 });
+    }
+
+    private Mono<Introspection> call(String token) {
+        return auth.post().uri(introspectUrl)
+                .header("Authorization", "Bearer " + callerTokens.platformAdmin())
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(new Introspection.Request(token))
+                .retrieve()
+                .bodyToMono(Introspection.class)
+                .timeout(timeout)
+                .transformDeferred(CircuitBreakerOperator.of(breaker))
+                .onErrorMap(failure -> ServiceResilience.toApiError(failure, AUTH));
     }
 
     private boolean isLive(Introspection credential) {
