@@ -13,6 +13,8 @@ import com.storageplatform.kit.testsupport.TestCallers;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,9 +25,13 @@ import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 
 /** Authentication, exact scopes, caller tokens, header hygiene and revocation, against real HTTP backends. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// A generous introspection timeout: an answer is held in flight on purpose, on a machine that may be slow.
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "platform.introspection.timeout=10s")
 @AutoConfigureWebTestClient
 class GatewayAccessTest {
 
@@ -182,6 +188,66 @@ class GatewayAccessTest {
             auth.responseHeader.set(null);
         }
         get("/v1/payments", key).expectStatus().isUnauthorized();
+    }
+
+    @Test
+    void aRevocationThatOvertakesAnIntrospectionInFlightIsNotCached() throws Exception {
+        String key = issue("api_key", Environment.LIVE, null, "billing:read");
+        String credentialId = auth.tokens.get(key).credentialId();
+        Sinks.Empty<Void> answerHeld = Sinks.empty();
+        auth.introspectionHold.set(answerHeld.asMono());
+        int before = auth.introspections.get();
+        CompletableFuture<Integer> inFlight = CompletableFuture.supplyAsync(
+                () -> get("/v1/payments", key).returnResult(String.class).getStatus().value());
+        try {
+            awaitIntrospections(before + 1);
+            // The auth service has read the key as active; now it is revoked and the gateway told, before that answer.
+            auth.tokens.put(key, Introspection.inactive());
+            auth.introspectionHold.set(Mono.empty());
+            reportRevocation("revoke", credentialId);
+        } finally {
+            auth.introspectionHold.set(Mono.empty());
+            answerHeld.tryEmitEmpty();
+        }
+
+        int inFlightStatus = inFlight.get(10, TimeUnit.SECONDS);
+        get("/v1/payments", key).expectStatus().isUnauthorized();
+        assertThat(inFlightStatus).as("the overtaken answer is asked again").isEqualTo(401);
+        assertThat(billing.received).isEmpty();
+    }
+
+    @Test
+    void aRotatedKeyIsCachedAgainAfterItsNotice() {
+        String key = issue("api_key", Environment.LIVE, null, "billing:read");
+        String credentialId = auth.tokens.get(key).credentialId();
+        get("/v1/payments", key).expectStatus().isOk();
+        // Rotation reports the old key, which stays valid for 24 hours: asked again once, then cached again.
+        reportRevocation("rotate", credentialId);
+        int before = auth.introspections.get();
+        get("/v1/payments", key).expectStatus().isOk();
+        get("/v1/payments", key).expectStatus().isOk();
+        assertThat(auth.introspections.get() - before).isEqualTo(1);
+    }
+
+    /** An admin request through the gateway whose answer reports the credential, as the auth service does. */
+    private void reportRevocation(String action, String credentialId) {
+        auth.responseHeader.set("Service-Revoked-Credentials:" + credentialId);
+        try {
+            client.post().uri("/admin/v1/api-keys/" + credentialId + "/" + action)
+                    .header("Authorization", "Bearer " + Backends.ADMIN_TOKEN)
+                    .exchange()
+                    .expectStatus().isOk();
+        } finally {
+            auth.responseHeader.set(null);
+        }
+    }
+
+    private void awaitIntrospections(int count) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (auth.introspections.get() < count) {
+            assertThat(System.nanoTime()).as("the introspection reached the auth service").isLessThan(deadline);
+            sleep(5);
+        }
     }
 
     @Test

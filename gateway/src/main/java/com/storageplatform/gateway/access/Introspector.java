@@ -16,6 +16,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
@@ -24,8 +25,10 @@ import reactor.core.publisher.Mono;
  * Asks the auth service what a presented secret is, and remembers active answers for a short while. The cache
  * can never serve a revoked credential: the auth service reports every revocation on the response of the request
  * that made it (the gateway evicts before the client sees that response), other replicas learn it through
- * {@link RevocationNotices}, and an entry never outlives the credential's own expiry. Secrets are held only as
- * SHA-256 hashes; inactive answers are not cached.
+ * {@link RevocationNotices}, and an entry never outlives the credential's own expiry. An answer is only as fresh
+ * as the moment it was asked for, so each revocation notice is numbered and kept a while: an answer asked for
+ * before a notice about its credential (still in flight when the notice came) is never cached or served, and is
+ * asked again. Secrets are held only as SHA-256 hashes; inactive answers are not cached.
  *
  * <p>The auth service is called within a timeout and behind its circuit breaker: when it cannot be reached the
  * request is 503 {@code service_unavailable} with {@code Retry-After}, when it is too slow 504
@@ -35,7 +38,8 @@ public final class Introspector {
 
     private static final String AUTH = "The authentication service";
 
-    private record Entry(Introspection credential, String tokenHash) {
+    /** @param askedAt the notice sequence when the question was sent: later notices make the answer stale */
+    private record Entry(Introspection credential, long askedAt) {
     }
 
     private final WebClient auth;
@@ -47,6 +51,10 @@ public final class Introspector {
     private final CircuitBreaker breaker;
     private final Cache<String, Entry> byTokenHash;
     private final ConcurrentHashMap<String, Set<String>> hashesByCredential = new ConcurrentHashMap<>();
+    private final AtomicLong noticeSequence = new AtomicLong();
+    /** Credential id to the sequence of its latest revocation notice, kept longer than any answer can matter. */
+    private final Cache<String, Long> revokedAt;
+    private volatile long clearedAt;
 
     public Introspector(WebClient auth, URI authUrl, CallerTokens callerTokens, RevocationNotices notices, Clock clock,
             Duration ttl, Duration timeout, CircuitBreaker breaker) {
@@ -66,33 +74,51 @@ public final class Introspector {
                     }
                 })
                 .build();
+        // An answer in flight lives at most the timeout and a cached one at most the TTL after it arrived.
+        this.revokedAt = Caffeine.newBuilder()
+                .expireAfterWrite(ttl.multipliedBy(2).plus(timeout))
+                .maximumSize(200_000)
+                .build();
     }
 
     /** The credential behind a secret; inactive when unknown, expired or revoked. */
     public Mono<Introspection> introspect(String token) {
         String hash = sha256(token);
         Entry cached = byTokenHash.getIfPresent(hash);
-        if (cached != null && isLive(cached.credential())) {
+        if (cached != null && isLive(cached.credential()) && !isStale(cached.credential(), cached.askedAt())) {
             return notices.isRevoked(cached.credential().credentialId()).flatMap(revoked -> {
                 if (revoked) {
                     evict(List.of(cached.credential().credentialId()));
-                    return ask(token, hash);
+                    return ask(token, hash, true);
                 }
                 return Mono.just(cached.credential());
             });
         }
-        return ask(token, hash);
+        if (cached != null) {
+            byTokenHash.invalidate(hash);
+        }
+        return ask(token, hash, true);
     }
 
-    private Mono<Introspection> ask(String token, String hash) {
-        return call(token)
-                .doOnNext(credential -> {
-                    if (credential.active()) {
-                        byTokenHash.put(hash, new Entry(credential, hash));
-                        hashesByCredential.computeIfAbsent(credential.credentialId(), id -> ConcurrentHashMap.newKeySet())
-                                .add(hash);
-                    }
-                });
+    /**
+     * Asks the auth service. An active answer that a revocation notice overtook is asked for once more, since it
+     * may predate the revocation; if a notice overtakes that one too, the credential is refused rather than
+     * trusted.
+     */
+    private Mono<Introspection> ask(String token, String hash, boolean mayRetry) {
+        long askedAt = noticeSequence.get();
+        return call(token).flatMap(credential -> {
+            if (!credential.active()) {
+                return Mono.just(credential);
+            }
+            if (isStale(credential, askedAt)) {
+                return mayRetry ? ask(token, hash, false) : Mono.just(Introspection.inactive());
+            }
+            byTokenHash.put(hash, new Entry(credential, askedAt));
+            hashesByCredential.computeIfAbsent(credential.credentialId(), id -> ConcurrentHashMap.newKeySet())
+                    .add(hash);
+            return Mono.just(credential);
+        });
     }
 
     private Mono<Introspection> call(String token) {
@@ -107,12 +133,21 @@ public final class Introspector {
                 .onErrorMap(failure -> ServiceResilience.toApiError(failure, AUTH));
     }
 
+    /** Whether a notice about this credential (or a clear) came after the question was sent. */
+    private boolean isStale(Introspection credential, long askedAt) {
+        Long revoked = revokedAt.getIfPresent(credential.credentialId());
+        return clearedAt > askedAt || revoked != null && revoked > askedAt;
+    }
+
     private boolean isLive(Introspection credential) {
         return credential.expiresAt() == null || credential.expiresAt().isAfter(clock.instant());
     }
 
     /** Drops revoked credentials here and announces them to the other replicas. */
     public Mono<Void> revoked(List<String> credentialIds) {
+        for (String id : credentialIds) {
+            revokedAt.put(id, noticeSequence.incrementAndGet());
+        }
         evict(credentialIds);
         return notices.announce(credentialIds);
     }
@@ -129,6 +164,7 @@ public final class Introspector {
 
     /** Forgets everything (the business clock moved, so expiries must be judged again). */
     public void clear() {
+        clearedAt = noticeSequence.incrementAndGet();
         byTokenHash.invalidateAll();
         hashesByCredential.clear();
         callerTokens.forgetAll();
