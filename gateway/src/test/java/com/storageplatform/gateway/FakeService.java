@@ -59,6 +59,7 @@ final class FakeService implements AutoCloseable {
                 })
                 .route(routes -> routes
                         .get("/internal/ready", (request, response) -> {
+                            record(request);
                             return response.status(readyStatus.get())
                                     .header("Content-Type", "application/json")
                                     .sendString(Mono.just("{\"status\":\"" + (readyStatus.get() == 200 ? "ok" : "degraded") + "\"}"));

@@ -1,9 +1,15 @@
 package com.storageplatform.gateway;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -20,6 +26,9 @@ class GatewayBasicsTest {
 
     @Autowired
     WebTestClient client;
+
+    @LocalServerPort
+    int port;
 
     @Test
     void healthAnswersOk() {
@@ -54,6 +63,28 @@ class GatewayBasicsTest {
                 .expectBody()
                 .jsonPath("$.error.code").isEqualTo("not_found")
                 .jsonPath("$.error.message").isNotEmpty();
+    }
+
+    @Test
+    void theInternalApiIsNeverReachableThroughTheGateway() {
+        Backends.ALL.values().forEach(backend -> backend.received.clear());
+        client.post().uri("/internal/introspect").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"token\":\"svc_live_" + "x".repeat(40) + "\"}")
+                .exchange()
+                .expectStatus().isNotFound()
+                .expectBody().jsonPath("$.error.code").isEqualTo("not_found");
+        client.get().uri("/internal/ready").exchange()
+                .expectStatus().isNotFound()
+                .expectBody().jsonPath("$.error.code").isEqualTo("not_found");
+        // Nor by a path that climbs out of a routed prefix, even with the admin token.
+        for (String path : List.of("/oauth/../internal/ready", "/oauth/%2e%2e/internal/ready", "/oauth/..;/internal/ready",
+                "/oauth/x/..%2f..%2finternal/ready", "/v1/../internal/ready", "/admin/v1/../../internal/ready")) {
+            int status = client.get().uri(URI.create("http://127.0.0.1:" + port + path))
+                    .header("Authorization", "Bearer " + Backends.ADMIN_TOKEN)
+                    .exchange().returnResult(String.class).getStatus().value();
+            assertThat(status).as(path).isEqualTo(404);
+        }
+        Backends.ALL.forEach((name, backend) -> assertThat(backend.received).as(name).isEmpty());
     }
 
     @Test

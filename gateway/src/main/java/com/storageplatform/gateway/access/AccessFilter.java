@@ -9,12 +9,14 @@ import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.util.StringUtils;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -64,6 +66,9 @@ public final class AccessFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         String path = exchange.getRequest().getPath().value();
+        if (climbsOut(path)) {
+            return bySource(exchange).then(Mono.error(ApiException.notFound("resource or route")));
+        }
         if (path.equals("/v1/ready")) {
             return limit(exchange, "ready:" + clientIp(exchange), limits.ready()).then(chain.filter(exchange));
         }
@@ -172,6 +177,29 @@ public final class AccessFilter implements WebFilter, Ordered {
         exchange.getAttributes().put(InternalHeaders.CALLER_TOKEN, callerToken);
         exchange.getAttributes().put(Routes.SERVICE, service);
         return exchange;
+    }
+
+    /**
+     * Whether a path has a dot segment, plain or percent-encoded ({@code /oauth/../internal/ready},
+     * {@code /oauth/%2e%2e/...}, {@code /oauth/..;/...}), or an encoded slash: the gateway routes by prefix and
+     * forwards the path as it came, so a service that resolved it would serve what the prefix never allowed.
+     */
+    static boolean climbsOut(String rawPath) {
+        for (String segment : rawPath.split("/", -1)) {
+            int parameters = segment.indexOf(';');
+            String name = parameters < 0 ? segment : segment.substring(0, parameters);
+            if (name.indexOf('%') >= 0) {
+                try {
+                    name = StringUtils.uriDecode(name, StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException malformed) {
+                    return true;
+                }
+            }
+            if (name.equals(".") || name.equals("..") || name.indexOf('/') >= 0 || name.indexOf('\\') >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String clientIp(ServerWebExchange exchange) {
