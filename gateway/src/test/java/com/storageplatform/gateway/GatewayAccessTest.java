@@ -85,8 +85,17 @@ class GatewayAccessTest {
     @Test
     void aRefreshTokenIsNeverAV1Credential() {
         String refresh = issue("refresh_token", Environment.LIVE, null, "billing:read");
+        int before = auth.introspections.get();
         get("/v1/payments", refresh).expectStatus().isUnauthorized();
-        assertThat(auth.introspections.get()).isGreaterThanOrEqualTo(0);
+        assertThat(auth.introspections.get() - before).as("svc_rt_ is refused by its form").isZero();
+
+        // A secret shaped like an access token that the auth service says is a refresh token: refused on its answer.
+        String disguised = "svc_at_" + UUID.randomUUID().toString().replace("-", "");
+        auth.tokens.put(disguised, auth.tokens.get(refresh));
+        get("/v1/payments", disguised)
+                .expectStatus().isUnauthorized()
+                .expectBody().jsonPath("$.error.code").isEqualTo("unauthorized");
+        assertThat(auth.introspections.get() - before).isEqualTo(1);
         assertThat(billing.received).isEmpty();
     }
 
