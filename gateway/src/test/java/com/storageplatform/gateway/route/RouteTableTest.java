@@ -3,25 +3,92 @@ package com.storageplatform.gateway.route;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class RouteTableTest {
 
+    /**
+     * Every collection conventions.md lists ("Paths and resource names", with the four reports of
+     * {@code /v1/reports/{name}}, and the test helpers), the service that owns it (ARCHITECTURE.md) and its family
+     * in the spec's scope table; read-only ones refuse writes.
+     */
+    @ParameterizedTest(name = "/v1/{0} -> {1}, {2}, read-only {3}")
+    @CsvSource({
+            "sites, catalogue, sites, false",
+            "widgets, catalogue, sites, true",
+            "unit-types, catalogue, units, false",
+            "units, catalogue, units, false",
+            "availability, catalogue, units, true",
+            "products, catalogue, catalogue, false",
+            "coverage-products, catalogue, catalogue, false",
+            "coupons, catalogue, catalogue, false",
+            "rate-plans, catalogue, catalogue, false",
+            "price-rules, catalogue, catalogue, false",
+            "contacts, commerce, contacts, false",
+            "reservations, commerce, reservations, false",
+            "orders, commerce, reservations, false",
+            "agreements, commerce, agreements, false",
+            "subscriptions, commerce, agreements, false",
+            "imports, commerce, imports, false",
+            "reports/occupancy, commerce, reports, true",
+            "reports/revenue, commerce, reports, true",
+            "invoices, billing, billing, false",
+            "credit-notes, billing, billing, false",
+            "payments, billing, billing, false",
+            "payment-methods, billing, billing, false",
+            "mandates, billing, billing, false",
+            "reports/delinquency, billing, reports, true",
+            "deals, crm, crm, false",
+            "tasks, crm, crm, false",
+            "notes, crm, crm, false",
+            "messages, crm, messages, false",
+            "integration-connections, crm, integrations, false",
+            "reports/conversion, crm, reports, true",
+            "contracts, compliance, compliance, false",
+            "identity-verifications, compliance, compliance, false",
+            "access-credentials, compliance, access, false",
+            "access-events, compliance, access, false",
+            "hardware-devices, compliance, access, false",
+            "webhooks, webhooks, webhooks, false",
+            "events, webhooks, events, true",
+            // Test helpers (conventions.md "Test mode"): the write scope of the resource they move.
+            "test-helpers/mandates, billing, billing, false",
+            "test-helpers/payments, billing, billing, false",
+            "test-helpers/identity-verifications, compliance, compliance, false",
+            // docs/api/webhooks.md: publishes a test event to the account's endpoints.
+            "test-helpers/events, webhooks, webhooks, false"
+    })
+    void everyCollectionGoesToItsServiceUnderItsScopeFamily(String collection, String service, String family,
+            boolean readOnly) {
+        for (String path : List.of("/v1/" + collection, "/v1/" + collection + "/0190a1b2-0000-7000-8000-000000000001",
+                "/v1/" + collection + "/0190a1b2-0000-7000-8000-000000000001/cancel")) {
+            RouteTable.Entry entry = RouteTable.match(path).orElseThrow(() -> new AssertionError(path + " is not routed"));
+            assertThat(entry.path()).as(path).isEqualTo(collection);
+            assertThat(entry.service()).as(path).isEqualTo(service);
+            assertThat(entry.readOnly()).as(path).isEqualTo(readOnly);
+            assertThat(entry.scopeFor("GET")).isEqualTo(family + ":read");
+            assertThat(entry.scopeFor("HEAD")).isEqualTo(family + ":read");
+            for (String write : List.of("POST", "PATCH", "DELETE", "PUT")) {
+                assertThat(entry.scopeFor(write)).isEqualTo(family + ":write");
+            }
+        }
+    }
+
     @Test
-    void everyCollectionOfTheScopeTableHasItsFamily() {
-        assertThat(RouteTable.match("/v1/payments").orElseThrow().scopeFor("GET")).isEqualTo("billing:read");
-        assertThat(RouteTable.match("/v1/payments").orElseThrow().scopeFor("POST")).isEqualTo("billing:write");
-        assertThat(RouteTable.match("/v1/widgets/abc").orElseThrow().scopeFamily()).isEqualTo("sites");
-        assertThat(RouteTable.match("/v1/availability").orElseThrow().scopeFamily()).isEqualTo("units");
-        assertThat(RouteTable.match("/v1/coverage-products/x").orElseThrow().scopeFamily()).isEqualTo("catalogue");
-        assertThat(RouteTable.match("/v1/orders").orElseThrow().scopeFamily()).isEqualTo("reservations");
-        assertThat(RouteTable.match("/v1/subscriptions").orElseThrow().scopeFamily()).isEqualTo("agreements");
-        assertThat(RouteTable.match("/v1/integration-connections").orElseThrow().scopeFamily()).isEqualTo("integrations");
-        assertThat(RouteTable.match("/v1/hardware-devices").orElseThrow().scopeFamily()).isEqualTo("access");
-        assertThat(RouteTable.match("/v1/events").orElseThrow().readOnly()).isTrue();
-        assertThat(RouteTable.match("/v1/reports/conversion").orElseThrow().service()).isEqualTo("crm");
-        assertThat(RouteTable.match("/v1/test-helpers/payments/x/confirm").orElseThrow().service()).isEqualTo("billing");
+    void theTableHoldsNothingBeyondTheListedCollections() {
+        assertThat(RouteTable.ENTRIES).extracting(RouteTable.Entry::path).containsExactlyInAnyOrder("sites",
+                "widgets", "unit-types", "units", "availability", "products", "coverage-products", "coupons",
+                "rate-plans", "price-rules", "contacts", "reservations", "orders", "agreements", "subscriptions",
+                "imports", "reports/occupancy", "reports/revenue", "invoices", "credit-notes", "payments",
+                "payment-methods", "mandates", "reports/delinquency", "deals", "tasks", "notes", "messages",
+                "integration-connections", "reports/conversion", "contracts", "identity-verifications",
+                "access-credentials", "access-events", "hardware-devices", "webhooks", "events",
+                "test-helpers/mandates", "test-helpers/payments", "test-helpers/identity-verifications",
+                "test-helpers/events");
     }
 
     @Test
