@@ -41,6 +41,7 @@ SPRING_KAFKA_SSL_TRUST_STORE_TYPE: PEM
 {{- end }}
 {{- with $v.gateway }}
 PLATFORM_INTROSPECTION_CACHE_TTL: {{ .introspectionCacheTtl | quote }}
+PLATFORM_INTROSPECTION_TIMEOUT: {{ .introspectionTimeout | quote }}
 {{- range $kind, $limit := .rateLimits }}
 {{ printf "PLATFORM_RATE_LIMITS_%s_PER_SECOND" (upper $kind) }}: {{ $limit.perSecond | toString | quote }}
 {{ printf "PLATFORM_RATE_LIMITS_%s_BURST" (upper $kind) }}: {{ $limit.burst | int64 | toString | quote }}
