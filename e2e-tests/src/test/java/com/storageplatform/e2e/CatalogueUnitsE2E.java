@@ -135,7 +135,7 @@ class CatalogueUnitsE2E {
     }
 
     @Test
-    void aSiteRestrictedKeyWorksOnlyAtItsSites() {
+    void aSiteRestrictedKeyWorksOnlyAtItsSitesAndAListFilterNamingAnotherIsForbidden() {
         Admin.Operator operator = admin.newOperator("Restricted Units Ltd");
         String full = admin.apiKey(operator, "test", ALL_SCOPES, null).path("key").asString();
         String allowed = site(full, "Allowed");
@@ -155,6 +155,13 @@ class CatalogueUnitsE2E {
                 Map.of("site_id", allowed, "unit_type_id", otherType, "name", "X1"));
         assertThat(write.status()).isEqualTo(403);
         assertThat(write.errorCode()).isEqualTo("site_forbidden");
+        for (String filtered : List.of("/v1/units?site_id=" + other, "/v1/unit-types?site_id=" + other,
+                "/v1/units?unit_type_id=" + otherType, "/v1/rate-plans?site_id=" + other,
+                "/v1/price-rules?site_id=" + other, "/v1/availability?site_id=" + other)) {
+            Http.Response list = Http.get(url(filtered), restricted);
+            assertThat(list.status()).as(filtered).isEqualTo(403);
+            assertThat(list.errorCode()).as(filtered).isEqualTo("site_forbidden");
+        }
         Http.Response stranger = Http.get(url("/v1/units/" + mine),
                 admin.apiKey(admin.newOperator("Stranger Ltd"), "test", "units:read"));
         assertThat(stranger.status()).isEqualTo(404);
