@@ -36,8 +36,10 @@ import tools.jackson.databind.json.JsonMapper;
  *       409 {@code idempotency_in_progress};</li>
  *   <li>a stored response for the key: replayed with {@code Idempotent-Replayed: true} when the fingerprint
  *       (method, path, canonical body) matches, else 409 {@code idempotency_conflict};</li>
- *   <li>otherwise the handler runs; a 2xx commits with its stored response; a 4xx the endpoint decided rolls
- *       back to a savepoint and is stored; 401, 403, 429 and 5xx roll everything back and are not stored.</li>
+ *   <li>otherwise the handler runs; a 2xx commits with its stored response; a 4xx the endpoint decided (its
+ *       return value or an {@link ApiException} it raised) rolls back to a savepoint and is stored; 401, 403,
+ *       429, 5xx and the framework's own refusals before the endpoint decides anything (malformed JSON, 415,
+ *       an unknown or mistyped body field, 404 route, 405) roll everything back and are not stored.</li>
  * </ul>
  */
 public class MutationFilter implements WebFilter, Ordered {
@@ -141,13 +143,18 @@ public class MutationFilter implements WebFilter, Ordered {
                 });
     }
 
-    /** Runs the handler with a response that is held back; a failure becomes its error response. */
+    /**
+     * Runs the handler with a response that is held back; a failure becomes its error response. Only an
+     * {@link ApiException} is a refusal the endpoint decided: every other mapped failure is the framework's
+     * (routing, media type, decoding the body, a missing parameter).
+     */
     private Mono<Outcome> execute(ServerWebExchange exchange, ServerWebExchange original, WebFilterChain chain) {
         CapturingResponse captured = new CapturingResponse(original.getResponse());
         ServerWebExchange held = exchange.mutate().response(captured).build();
         return chain.filter(held)
                 .then(Mono.fromSupplier(captured::outcome))
-                .onErrorResume(failure -> Mono.just(Outcome.ofError(ErrorMapper.map(failure, original), json)));
+                .onErrorResume(failure -> Mono.just(Outcome.ofError(ErrorMapper.map(failure, original), json,
+                        failure instanceof ApiException)));
     }
 
     private static Mono<byte[]> readBody(ServerHttpRequest request) {

@@ -11,16 +11,23 @@ import reactor.core.publisher.Mono;
 
 /**
  * The response of a mutation, held back until its transaction has committed: status, body and the headers a
- * replay must repeat.
+ * replay must repeat. {@code fromEndpoint} is false when the framework refused the request before the endpoint
+ * decided anything (routing, media type, decoding the body).
  */
-record Outcome(int status, String contentType, byte[] body, Map<String, String> headers) {
+record Outcome(int status, String contentType, byte[] body, Map<String, String> headers, boolean fromEndpoint) {
 
     /** Headers an endpoint may set that belong to the response's meaning, so a replay carries them too. */
     static final List<String> REPLAYED_HEADERS = List.of("Location", "Deprecation", "Sunset", "Link", "Retry-After",
             "Allow", Introspection.REVOKED_HEADER);
 
-    static Outcome ofError(ErrorResponse error, JsonResponses json) {
-        return new Outcome(error.status().value(), "application/json", json.toBytes(error.body()), error.headers());
+    /** What the endpoint answered, or a stored answer being replayed. */
+    Outcome(int status, String contentType, byte[] body, Map<String, String> headers) {
+        this(status, contentType, body, headers, true);
+    }
+
+    static Outcome ofError(ErrorResponse error, JsonResponses json, boolean fromEndpoint) {
+        return new Outcome(error.status().value(), "application/json", json.toBytes(error.body()), error.headers(),
+                fromEndpoint);
     }
 
     boolean isSuccess() {
@@ -28,11 +35,13 @@ record Outcome(int status, String contentType, byte[] body, Map<String, String> 
     }
 
     /**
-     * Whether the response is kept under its idempotency key: every answer of a request that began executing,
-     * except 401, 403, 429 and 5xx, which may be retried with the same key.
+     * Whether the response is kept under its idempotency key: every answer the endpoint decided (2xx, and its
+     * 4xx), except 401, 403, 429 and 5xx, which may be retried with the same key. A refusal the framework made
+     * before the endpoint ran (malformed JSON, 415, an unknown or mistyped body field, 404 route, 405) is not
+     * kept either, so the corrected request can be sent again under the same key.
      */
     boolean isStorable() {
-        return status < 500 && status != 401 && status != 403 && status != 429;
+        return fromEndpoint && status < 500 && status != 401 && status != 403 && status != 429;
     }
 
     Mono<Void> writeTo(ServerHttpResponse response, Map<String, String> extraHeaders) {

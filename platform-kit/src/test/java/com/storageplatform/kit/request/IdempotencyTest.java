@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.sample.HeldRequests;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
@@ -17,6 +20,7 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
@@ -73,11 +77,17 @@ class IdempotencyTest {
     }
 
     private WebTestClient.ResponseSpec post(Caller as, String path, String key, String body) {
-        WebTestClient.RequestBodySpec request = client.post().uri(path).header("Authorization", TestCallers.bearer(as));
+        return send(HttpMethod.POST, as, path, key, MediaType.APPLICATION_JSON, body);
+    }
+
+    private WebTestClient.ResponseSpec send(HttpMethod method, Caller as, String path, String key, MediaType type,
+            String body) {
+        WebTestClient.RequestBodySpec request = client.method(method).uri(path)
+                .header("Authorization", TestCallers.bearer(as));
         if (key != null) {
             request = request.header(MutationFilter.KEY_HEADER, key);
         }
-        return request.contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
+        return request.contentType(type).bodyValue(body).exchange();
     }
 
     private int executions(String name) {
@@ -148,7 +158,7 @@ class IdempotencyTest {
     void theSameKeyOnAnotherPathIsAConflict() {
         String key = UUID.randomUUID().toString();
         post(caller, "/v1/samples", key, "{\"name\":\"path\"}").expectStatus().isCreated();
-        post(caller, "/v1/samples/slow", key, "{\"name\":\"path\"}")
+        post(caller, "/v1/samples/held", key, "{\"name\":\"path\"}")
                 .expectStatus().isEqualTo(409)
                 .expectBody().jsonPath("$.error.code").isEqualTo("idempotency_conflict");
     }
@@ -156,17 +166,27 @@ class IdempotencyTest {
     @Test
     void aSecondRequestWhileTheFirstRunsIsInProgressAndNeverExecutes() {
         String key = UUID.randomUUID().toString();
-        CompletableFuture<Integer> slow = CompletableFuture.supplyAsync(() ->
-                post(caller, "/v1/samples/slow", key, "{\"name\":\"concurrent\"}").returnResult(String.class)
-                        .getStatus().value());
-        sleep(500);
-        post(caller, "/v1/samples/slow", key, "{\"name\":\"concurrent\"}")
-                .expectStatus().isEqualTo(409)
-                .expectBody().jsonPath("$.error.code").isEqualTo("idempotency_in_progress");
+        HeldRequests.Hold hold = HeldRequests.hold("concurrent");
+        // The first request waits for the second one, so it may take longer than the client's usual timeout.
+        WebTestClient patient = client.mutate().responseTimeout(Duration.ofSeconds(60)).build();
+        CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> patient.post().uri("/v1/samples/held")
+                .header("Authorization", TestCallers.bearer(caller))
+                .header(MutationFilter.KEY_HEADER, key)
+                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"name\":\"concurrent\"}")
+                .exchange().returnResult(String.class).getStatus().value());
+        try {
+            // The handler runs only after its transaction took the key's lock, so the lock is held from here on.
+            hold.awaitEntered();
+            post(caller, "/v1/samples/held", key, "{\"name\":\"concurrent\"}")
+                    .expectStatus().isEqualTo(409)
+                    .expectBody().jsonPath("$.error.code").isEqualTo("idempotency_in_progress");
+        } finally {
+            hold.release();
+        }
 
-        assertThat(slow.join()).isEqualTo(201);
+        assertThat(first.join()).isEqualTo(201);
         assertThat(executions("create:concurrent")).isEqualTo(1);
-        post(caller, "/v1/samples/slow", key, "{\"name\":\"concurrent\"}")
+        post(caller, "/v1/samples/held", key, "{\"name\":\"concurrent\"}")
                 .expectStatus().isCreated()
                 .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true");
         assertThat(executions("create:concurrent")).isEqualTo(1);
@@ -214,6 +234,104 @@ class IdempotencyTest {
                 .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true");
         assertThat(samplesNamed("refused")).isZero();
         assertThat(executions("conflict:refused")).isZero();
+    }
+
+    @Test
+    void aMalformedBodyIsNotStoredSoTheCorrectedRetryRuns() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples", key, "{\"name\": ")
+                .expectStatus().isEqualTo(400)
+                .expectBody().jsonPath("$.error.code").isEqualTo("invalid_request");
+        post(caller, "/v1/samples", key, "{\"name\":\"malformed-fixed\"}")
+                .expectStatus().isCreated()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        assertThat(executions("create:malformed-fixed")).isEqualTo(1);
+    }
+
+    @Test
+    void anUnsupportedMediaTypeIsNotStoredSoTheCorrectedRetryRuns() {
+        String key = UUID.randomUUID().toString();
+        String body = "{\"name\":\"media-fixed\"}";
+        send(HttpMethod.POST, caller, "/v1/samples", key, MediaType.TEXT_PLAIN, body)
+                .expectStatus().isEqualTo(415)
+                .expectBody().jsonPath("$.error.code").isEqualTo("unsupported_media_type");
+        post(caller, "/v1/samples", key, body)
+                .expectStatus().isCreated()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        assertThat(executions("create:media-fixed")).isEqualTo(1);
+    }
+
+    @Test
+    void anUnknownBodyFieldIsNotStoredSoTheCorrectedRetryRuns() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples", key, "{\"name\":\"field-fixed\",\"colour\":\"red\"}")
+                .expectStatus().isEqualTo(422)
+                .expectBody().jsonPath("$.error.details[0].issue").isEqualTo("unknown_field");
+        post(caller, "/v1/samples", key, "{\"name\":\"field-fixed\"}")
+                .expectStatus().isCreated()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        assertThat(executions("create:field-fixed")).isEqualTo(1);
+    }
+
+    @Test
+    void aMistypedBodyFieldIsNotStoredSoTheCorrectedRetryRuns() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples", key, "{\"name\":\"type-fixed\",\"amount_minor\":\"12\"}")
+                .expectStatus().isEqualTo(422)
+                .expectBody().jsonPath("$.error.details[0].field").isEqualTo("amount_minor");
+        post(caller, "/v1/samples", key, "{\"name\":\"type-fixed\",\"amount_minor\":12}")
+                .expectStatus().isCreated()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        assertThat(executions("create:type-fixed")).isEqualTo(1);
+    }
+
+    @Test
+    void anUnknownRouteOrWrongMethodIsNotStoredSoTheCorrectedRetryRuns() {
+        String key = UUID.randomUUID().toString();
+        String body = "{\"name\":\"route-fixed\"}";
+        post(caller, "/v1/sampels", key, body).expectStatus().isNotFound();
+        send(HttpMethod.PUT, caller, "/v1/samples", key, MediaType.APPLICATION_JSON, body)
+                .expectStatus().isEqualTo(405);
+        post(caller, "/v1/samples", key, body)
+                .expectStatus().isCreated()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        assertThat(executions("create:route-fixed")).isEqualTo(1);
+    }
+
+    @Test
+    void aValidationErrorTheEndpointDecidedIsStillReplayed() {
+        String key = UUID.randomUUID().toString();
+        post(caller, "/v1/samples", key, "{\"name\":\"\"}")
+                .expectStatus().isEqualTo(422)
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER)
+                .expectBody().jsonPath("$.error.details[0].issue").isEqualTo("required");
+        post(caller, "/v1/samples", key, "{\"name\":\"\"}")
+                .expectStatus().isEqualTo(422)
+                .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true")
+                .expectBody().jsonPath("$.error.details[0].issue").isEqualTo("required");
+        post(caller, "/v1/samples", key, "{\"name\":\"validated-later\"}")
+                .expectStatus().isEqualTo(409)
+                .expectBody().jsonPath("$.error.code").isEqualTo("idempotency_conflict");
+        assertThat(executions("create:validated-later")).isZero();
+    }
+
+    @Test
+    void aForbiddenAnswerIsNotStoredSoTheRetryRunsAgain() {
+        String key = UUID.randomUUID().toString();
+        String body = "{\"name\":\"forbidden-first\"}";
+        post(caller, "/v1/samples/admin-only", key, body)
+                .expectStatus().isForbidden()
+                .expectBody().jsonPath("$.error.code").isEqualTo("insufficient_scope");
+        post(caller, "/v1/samples/admin-only", key, body)
+                .expectStatus().isForbidden()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+
+        Caller granted = new Caller(caller.accountId(), caller.operatorId(), caller.environment(),
+                Set.of("samples:write", "samples:admin"), null, caller.actorType(), caller.credentialId(), null);
+        post(granted, "/v1/samples/admin-only", key, body)
+                .expectStatus().isCreated()
+                .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        assertThat(executions("create:forbidden-first")).isEqualTo(1);
     }
 
     @Test
@@ -305,14 +423,6 @@ class IdempotencyTest {
                 .exchange()
                 .expectStatus().isOk()
                 .expectBody().jsonPath("$.data.offset_seconds").isEqualTo((int) seconds);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
 }

@@ -8,9 +8,9 @@ import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.HashMap;
@@ -96,11 +96,21 @@ class SampleResource {
                 .then(Mono.error(ApiException.conflict("The sample is locked.")));
     }
 
-    /** Holds its transaction open for a while: the window in which a second request with the key must wait. */
-    @PostMapping("/v1/samples/slow")
+    /** Waits inside its handler, and so inside its transaction, until the test releases it ({@link HeldRequests}). */
+    @PostMapping("/v1/samples/held")
     @ResponseStatus(HttpStatus.CREATED)
-    Mono<Envelopes.Data<Sample>> slow(Caller caller, @RequestBody CreateSample body) {
-        return Mono.delay(Duration.ofMillis(1500)).then(create(caller, body));
+    Mono<Envelopes.Data<Sample>> held(Caller caller, @RequestBody CreateSample body) {
+        return HeldRequests.pass(body.name()).then(Mono.defer(() -> create(caller, body)));
+    }
+
+    /** Refuses with a 403 the endpoint decided unless the caller has {@code samples:admin}. */
+    @PostMapping("/v1/samples/admin-only")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<Sample>> adminOnly(Caller caller, @RequestBody CreateSample body) {
+        if (!caller.hasScope("samples:admin")) {
+            throw new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "This needs the samples:admin scope.");
+        }
+        return create(caller, body);
     }
 
     @GetMapping("/v1/samples")
