@@ -18,7 +18,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Runs every {@link ScheduledJob} on its interval. A run holds a transaction-scoped advisory lock named after
- * the job, so across replicas one run happens at a time; a replica that finds the lock taken skips its turn.
+ * the service's schema and the job, so across replicas one run happens at a time; a replica that finds the lock
+ * taken skips its turn. Another service's job of the same name is not in the way.
  */
 public class JobScheduler implements SmartLifecycle {
 
@@ -51,8 +52,12 @@ public class JobScheduler implements SmartLifecycle {
 
     /** Runs the job now unless another replica is running it. */
     public Mono<JobRun> runNow(ScheduledJob job) {
-        Mono<JobRun> guarded = db.sql("SELECT pg_try_advisory_xact_lock(hashtextextended(:name, 0)) AS locked")
-                .bind("name", "platform-job:" + job.name())
+        // Advisory locks are per database, which every service shares: the lock names the schema too.
+        Mono<JobRun> guarded = db.sql("""
+                SELECT pg_try_advisory_xact_lock(
+                    hashtextextended('platform-job:' || current_schema() || ':' || :name, 0)) AS locked
+                """)
+                .bind("name", job.name())
                 .map(row -> row.get("locked", Boolean.class))
                 .one()
                 .flatMap(locked -> locked

@@ -21,7 +21,8 @@ import reactor.core.scheduler.Schedulers;
  * Sends committed outbox rows to Kafka and marks them sent.
  *
  * <p>Several replicas may run at once. Each batch claims whole partition keys (accounts) with a
- * transaction-scoped advisory lock, then their oldest unsent rows with {@code FOR UPDATE SKIP LOCKED}; so no
+ * transaction-scoped advisory lock named after the service's schema and the key (advisory locks are per
+ * database, which every service shares), then their oldest unsent rows with {@code FOR UPDATE SKIP LOCKED}; so no
  * two relays send rows of one key at the same time, and each key's rows go out in commit order. A row is
  * marked sent in the same transaction that claimed it, after Kafka acknowledged it; if the relay dies in
  * between, the row is sent again (at least once; consumers deduplicate on the event id).
@@ -40,7 +41,8 @@ public class OutboxRelay implements SmartLifecycle {
                 GROUP BY partition_key ORDER BY first_seq LIMIT :key_limit
             ), claimed_keys AS (
                 SELECT partition_key FROM pending_keys
-                WHERE pg_try_advisory_xact_lock(hashtextextended('platform-outbox:' || partition_key, 0))
+                WHERE pg_try_advisory_xact_lock(
+                    hashtextextended('platform-outbox:' || current_schema() || ':' || partition_key, 0))
             )
             SELECT seq, event_id, partition_key, topic, payload FROM outbox_events
             WHERE sent_at IS NULL AND partition_key IN (SELECT partition_key FROM claimed_keys)

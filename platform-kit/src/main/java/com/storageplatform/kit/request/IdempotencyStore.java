@@ -32,10 +32,16 @@ public class IdempotencyStore {
     record Stored(String fingerprint, Outcome outcome) {
     }
 
-    /** True when this transaction now holds the key; false while another request holds it. */
+    /**
+     * True when this transaction now holds the key; false while another request holds it. Advisory locks are
+     * per database and every service shares one, so the lock is named after the service's schema too.
+     */
     Mono<Boolean> tryLock(long lockKey) {
-        return db.sql("SELECT pg_try_advisory_xact_lock(:key) AS locked")
-                .bind("key", lockKey)
+        return db.sql("""
+                SELECT pg_try_advisory_xact_lock(
+                    hashtextextended('platform-idempotency:' || current_schema() || ':' || :key, 0)) AS locked
+                """)
+                .bind("key", Long.toString(lockKey))
                 .map(row -> row.get("locked", Boolean.class))
                 .one();
     }

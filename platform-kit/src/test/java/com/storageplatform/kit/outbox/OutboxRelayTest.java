@@ -13,14 +13,19 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.SendResult;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
@@ -128,6 +133,56 @@ class OutboxRelayTest {
                     && record.key().equals(caller.accountId().toString()), 1, Duration.ofSeconds(30));
             assertThat(events.seen()).noneMatch(record -> ofType(parse(record), "sample.rolled_back"));
         }
+    }
+
+    @Test
+    void anAccountHeldByTheRelayOfAnotherServiceStillFlowsHere() throws InterruptedException {
+        String anotherService = "outbox_another_service";
+        String ourSchema = db.sql("SELECT current_schema() AS name").map(row -> row.get("name", String.class)).one()
+                .block();
+        PlatformInfrastructure infrastructure = PlatformInfrastructure.get();
+        infrastructure.recreateSchema(anotherService);
+        infrastructure.execute("CREATE TABLE " + anotherService + ".outbox_events (LIKE " + ourSchema
+                + ".outbox_events INCLUDING ALL)");
+        Caller caller = TestCallers.apiCaller();
+        tx.transactional(inAnotherService(anotherService, publisher.publish(caller, "sample.elsewhere", null,
+                Map.of("n", 0)))).block();
+
+        // The other service's relay claims the account and hangs in its send, holding the account's lock.
+        CountDownLatch sending = new CountDownLatch(1);
+        CompletableFuture<Void> finish = new CompletableFuture<>();
+        DefaultKafkaProducerFactory<String, String> unused = new DefaultKafkaProducerFactory<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, PlatformInfrastructure.get().kafkaBootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class));
+        KafkaTemplate<String, String> hanging = new KafkaTemplate<>(unused) {
+            @Override
+            public CompletableFuture<SendResult<String, String>> send(ProducerRecord<String, String> record) {
+                sending.countDown();
+                finish.join();
+                return CompletableFuture.failedFuture(new IllegalStateException("the other service gave up"));
+            }
+        };
+        OutboxRelay anotherRelay = new OutboxRelay(db, tx, hanging, new OutboxSignal(), OutboxRelay.Settings.defaults(),
+                () -> { });
+        CompletableFuture<Integer> there = tx.transactional(inAnotherService(anotherService, anotherRelay.relayBatch()))
+                .onErrorResume(OutboxRelay.KafkaUnavailable.class, e -> reactor.core.publisher.Mono.just(0))
+                .toFuture();
+        try (TestEvents events = TestEvents.on(publisher.topic())) {
+            assertThat(sending.await(30, TimeUnit.SECONDS)).isTrue();
+            UUID id = publish(caller, "sample.here", 1).get(0);
+            assertThat(events.await(record -> id.toString().equals(parse(record).path("id").asString()), 1,
+                    Duration.ofSeconds(15))).hasSize(1);
+        } finally {
+            finish.complete(null);
+        }
+        assertThat(there.join()).isZero();
+        unused.destroy();
+    }
+
+    /** {@code work} on another service's schema: the same database, its own tables. */
+    private <T> reactor.core.publisher.Mono<T> inAnotherService(String schema, reactor.core.publisher.Mono<T> work) {
+        return db.sql("SET LOCAL search_path TO " + schema).then().then(work);
     }
 
     private static void sleep(long millis) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.sample.HeldRequests;
+import com.storageplatform.kit.testsupport.PlatformInfrastructure;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
 import java.time.Duration;
@@ -13,6 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -27,6 +30,7 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
 import org.springframework.web.server.WebFilter;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerResponse;
@@ -66,6 +70,12 @@ class IdempotencyTest {
 
     @Autowired
     DatabaseClient db;
+
+    @Autowired
+    TransactionalOperator tx;
+
+    @Autowired
+    IdempotencyStore store;
 
     private final Caller caller = TestCallers.apiCaller("samples:write");
 
@@ -190,6 +200,34 @@ class IdempotencyTest {
                 .expectStatus().isCreated()
                 .expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true");
         assertThat(executions("create:concurrent")).isEqualTo(1);
+    }
+
+    @Test
+    void theSameKeyOfTheSameAccountInAnotherServiceDoesNotHoldItHere() throws InterruptedException {
+        String anotherService = "idempotency_another_service";
+        PlatformInfrastructure.get().recreateSchema(anotherService);
+        String key = UUID.randomUUID().toString();
+        long lockKey = RequestFingerprint.lockKey(caller.accountId().toString(), key);
+        Mono<Boolean> lockThere = db.sql("SET LOCAL search_path TO " + anotherService).then()
+                .then(store.tryLock(lockKey));
+
+        // Another service (its own schema, the same database) is executing a request with this account's key.
+        CountDownLatch locked = new CountDownLatch(1);
+        CompletableFuture<Void> finish = new CompletableFuture<>();
+        CompletableFuture<Boolean> there = tx.transactional(lockThere
+                .flatMap(held -> Mono.fromRunnable(locked::countDown).then(Mono.fromFuture(finish)).thenReturn(held)))
+                .toFuture();
+        try {
+            assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(tx.transactional(lockThere).block(Duration.ofSeconds(10))).isFalse();
+            post(caller, "/v1/samples", key, "{\"name\":\"two-services\"}")
+                    .expectStatus().isCreated()
+                    .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        } finally {
+            finish.complete(null);
+        }
+        assertThat(there.join()).isTrue();
+        assertThat(executions("create:two-services")).isEqualTo(1);
     }
 
     @Test

@@ -1,0 +1,106 @@
+package com.storageplatform.kit.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.kit.testsupport.PlatformInfrastructure;
+import com.storageplatform.kit.testsupport.PlatformTest;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+
+/** One run of a job at a time per service, against real PostgreSQL, where every service shares one database. */
+@PlatformTest
+class JobSchedulerTest {
+
+    /** The schema of another service in the same database. */
+    static final String ANOTHER_SERVICE = "jobs_another_service";
+
+    @Autowired
+    DatabaseClient db;
+
+    @Autowired
+    TransactionalOperator tx;
+
+    @BeforeAll
+    static void anotherServicesSchema() {
+        PlatformInfrastructure.get().recreateSchema(ANOTHER_SERVICE);
+    }
+
+    /** Runs {@code work} in a transaction on another service's schema, as that service's own scheduler would. */
+    private <T> Mono<T> inAnotherService(Mono<T> work) {
+        return tx.transactional(db.sql("SET LOCAL search_path TO " + ANOTHER_SERVICE).then().then(work));
+    }
+
+    private static ScheduledJob job(String name, Supplier<Mono<String>> run) {
+        return new ScheduledJob() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Duration interval() {
+                return Duration.ofHours(1);
+            }
+
+            @Override
+            public Mono<String> run() {
+                return run.get();
+            }
+        };
+    }
+
+    @Test
+    void aJobOfTheSameNameRunningInAnotherServiceDoesNotStopItHere() throws InterruptedException {
+        CountDownLatch running = new CountDownLatch(1);
+        CompletableFuture<String> finish = new CompletableFuture<>();
+        ScheduledJob elsewhere = job("nightly-sweep", () -> Mono.fromRunnable(running::countDown)
+                .then(Mono.fromFuture(finish)));
+        ScheduledJob here = job("nightly-sweep", () -> Mono.just("swept"));
+        JobScheduler anotherScheduler = new JobScheduler(List.of(elsewhere), db, tx, false);
+        JobScheduler scheduler = new JobScheduler(List.of(here), db, tx, false);
+
+        CompletableFuture<JobScheduler.JobRun> held = inAnotherService(anotherScheduler.runNow(elsewhere)).toFuture();
+        try {
+            assertThat(running.await(30, TimeUnit.SECONDS)).isTrue();
+            // The other service's run really holds its lock: a second run there skips its turn...
+            assertThat(inAnotherService(anotherScheduler.runNow(elsewhere)).block(Duration.ofSeconds(10)))
+                    .isEqualTo(new JobScheduler.JobRun("nightly-sweep", false, "already running elsewhere"));
+            // ...while this service's job of the same name runs.
+            assertThat(scheduler.runNow(here).block(Duration.ofSeconds(10)))
+                    .isEqualTo(new JobScheduler.JobRun("nightly-sweep", true, "swept"));
+        } finally {
+            finish.complete("done");
+        }
+        assertThat(held.join()).isEqualTo(new JobScheduler.JobRun("nightly-sweep", true, "done"));
+    }
+
+    @Test
+    void aSecondRunOfAJobWhileItRunsSkipsItsTurn() throws InterruptedException {
+        CountDownLatch running = new CountDownLatch(1);
+        CompletableFuture<String> finish = new CompletableFuture<>();
+        ScheduledJob slow = job("slow-sweep", () -> Mono.fromRunnable(running::countDown)
+                .then(Mono.fromFuture(finish)));
+        JobScheduler replicaA = new JobScheduler(List.of(slow), db, tx, false);
+        JobScheduler replicaB = new JobScheduler(List.of(slow), db, tx, false);
+
+        CompletableFuture<JobScheduler.JobRun> first = replicaA.runNow(slow).toFuture();
+        try {
+            assertThat(running.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(replicaB.runNow(slow).block(Duration.ofSeconds(10)))
+                    .isEqualTo(new JobScheduler.JobRun("slow-sweep", false, "already running elsewhere"));
+        } finally {
+            finish.complete("done");
+        }
+        assertThat(first.join().ran()).isTrue();
+    }
+}
