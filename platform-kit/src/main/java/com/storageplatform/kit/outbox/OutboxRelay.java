@@ -3,7 +3,9 @@ package com.storageplatform.kit.outbox;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
@@ -25,7 +27,9 @@ import reactor.core.scheduler.Schedulers;
  * database, which every service shares), then their oldest unsent rows with {@code FOR UPDATE SKIP LOCKED}; so no
  * two relays send rows of one key at the same time, and each key's rows go out in commit order. A row is
  * marked sent in the same transaction that claimed it, after Kafka acknowledged it; if the relay dies in
- * between, the row is sent again (at least once; consumers deduplicate on the event id).
+ * between, the row is sent again (at least once; consumers deduplicate on the event id). When a row of an
+ * account fails, that account's later rows in the batch stay unsent even if Kafka acknowledged them, so they
+ * go again after it and an account's rows are never marked sent past a gap ({@link #settle}).
  *
  * <p>While Kafka is down the rows stay, and the relay retries with exponential backoff up to
  * {@code maxBackoff}.
@@ -81,10 +85,15 @@ public class OutboxRelay implements SmartLifecycle {
         this.backoff = settings.minBackoff();
     }
 
-    private record Row(long seq, String key, String topic, String payload) {
+    /** A claimed outbox row; {@code key} is its partition key (the account). */
+    record Row(long seq, String key, String topic, String payload) {
     }
 
-    private record Sent(List<Long> sent, List<Long> failed, String error) {
+    /**
+     * What a batch did: rows to mark sent, rows that failed (attempt and error recorded), rows held back behind
+     * a failed row of their account (left as they were), and the first error.
+     */
+    record Sent(List<Long> sent, List<Long> failed, List<Long> heldBack, String error) {
     }
 
     /** Sends one batch; returns how many rows it sent. Runs inside its own transaction. */
@@ -96,7 +105,7 @@ public class OutboxRelay implements SmartLifecycle {
                         row.get("topic", String.class), row.get("payload", String.class)))
                 .all()
                 .collectList()
-                .flatMap(rows -> rows.isEmpty() ? Mono.just(new Sent(List.of(), List.of(), null)) : send(rows))
+                .flatMap(rows -> rows.isEmpty() ? Mono.just(new Sent(List.of(), List.of(), List.of(), null)) : send(rows))
                 .flatMap(result -> markSent(result).then(markFailed(result)).thenReturn(result));
         return tx.transactional(batch).map(result -> {
             if (!result.failed().isEmpty() && result.sent().isEmpty()) {
@@ -128,7 +137,7 @@ public class OutboxRelay implements SmartLifecycle {
                 Mono.fromFuture(CompletableFuture.allOf(acks.stream()
                         .map(ack -> ack.handle((ok, error) -> null))
                         .toArray(CompletableFuture[]::new)))
-                        .then(Mono.fromSupplier(() -> outcome(rows, acks))));
+                        .then(Mono.fromSupplier(() -> settle(rows, failures(acks)))));
     }
 
     /** {@code KafkaTemplate.send} may also throw (metadata timeout); treat that as a failed ack. */
@@ -140,22 +149,44 @@ public class OutboxRelay implements SmartLifecycle {
         }
     }
 
-    private static Sent outcome(List<Row> rows, List<CompletableFuture<?>> acks) {
+    /** Per ack, in order: null when Kafka acknowledged the row, else why it failed. */
+    private static List<Throwable> failures(List<CompletableFuture<?>> acks) {
+        List<Throwable> failures = new ArrayList<>(acks.size());
+        for (CompletableFuture<?> ack : acks) {
+            failures.add(ack.isCompletedExceptionally() ? ack.handle((ok, e) -> e).join() : null);
+        }
+        return failures;
+    }
+
+    /**
+     * What the acknowledgements of a batch mean for its rows (in claim order, so each account's rows in commit
+     * order; {@code failures.get(i)} is null when row i was acknowledged). An acknowledged row is sent and a
+     * failed one failed, except that once a row of an account has failed, that account's later rows are held
+     * back unsent even if Kafka acknowledged them: marking them sent would let them overtake the failed row.
+     * They are sent again after it (consumers deduplicate on the event id).
+     */
+    static Sent settle(List<Row> rows, List<Throwable> failures) {
         List<Long> sent = new ArrayList<>();
         List<Long> failed = new ArrayList<>();
+        List<Long> heldBack = new ArrayList<>();
+        Set<String> accountsWithAGap = new HashSet<>();
         String error = null;
         for (int i = 0; i < rows.size(); i++) {
-            CompletableFuture<?> ack = acks.get(i);
-            if (ack.isCompletedExceptionally()) {
-                failed.add(rows.get(i).seq());
+            Row row = rows.get(i);
+            Throwable failure = failures.get(i);
+            if (failure != null) {
+                failed.add(row.seq());
+                accountsWithAGap.add(row.key());
                 if (error == null) {
-                    error = ack.handle((ok, e) -> String.valueOf(e.getMessage())).join();
+                    error = String.valueOf(failure.getMessage());
                 }
+            } else if (accountsWithAGap.contains(row.key())) {
+                heldBack.add(row.seq());
             } else {
-                sent.add(rows.get(i).seq());
+                sent.add(row.seq());
             }
         }
-        return new Sent(sent, failed, error);
+        return new Sent(sent, failed, heldBack, error);
     }
 
     private Mono<Void> markSent(Sent result) {
