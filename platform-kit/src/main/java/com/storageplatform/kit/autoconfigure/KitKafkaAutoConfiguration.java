@@ -3,6 +3,7 @@ package com.storageplatform.kit.autoconfigure;
 import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.outbox.OutboxRelay;
 import com.storageplatform.kit.outbox.OutboxSignal;
+import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -52,13 +53,14 @@ public class KitKafkaAutoConfiguration {
     @ConditionalOnProperty(name = "platform.outbox.relay-enabled", matchIfMissing = true)
     OutboxRelay outboxRelay(DatabaseClient db, TransactionalOperator tx,
             DefaultKafkaProducerFactory<String, String> outboxProducerFactory,
-            KafkaTemplate<String, String> outboxKafkaTemplate, OutboxSignal signal, PlatformProperties properties) {
+            KafkaTemplate<String, String> outboxKafkaTemplate, OutboxSignal signal, PlatformProperties properties,
+            Clock clock) {
         OutboxRelay.Settings defaults = OutboxRelay.Settings.defaults();
         PlatformProperties.Outbox outbox = properties.outbox();
         OutboxRelay.Settings settings = new OutboxRelay.Settings(
                 outbox.pollInterval() == null ? defaults.pollInterval() : outbox.pollInterval(),
                 outbox.batchSize() == null ? defaults.batchSize() : outbox.batchSize(),
                 defaults.keysPerBatch(), defaults.minBackoff(), defaults.maxBackoff());
-        return new OutboxRelay(db, tx, outboxKafkaTemplate, signal, settings, outboxProducerFactory::reset);
+        return new OutboxRelay(db, tx, outboxKafkaTemplate, signal, settings, outboxProducerFactory::reset, clock);
     }
 }

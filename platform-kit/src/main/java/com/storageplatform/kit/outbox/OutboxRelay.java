@@ -1,6 +1,7 @@
 package com.storageplatform.kit.outbox;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,7 +30,8 @@ import reactor.core.scheduler.Schedulers;
  * marked sent in the same transaction that claimed it, after Kafka acknowledged it; if the relay dies in
  * between, the row is sent again (at least once; consumers deduplicate on the event id). When a row of an
  * account fails, that account's later rows in the batch stay unsent even if Kafka acknowledged them, so they
- * go again after it and an account's rows are never marked sent past a gap ({@link #settle}).
+ * go again after it and an account's rows are never marked sent past a gap ({@link #settle}). {@code sent_at}
+ * is the platform clock's time, the clock the {@code outbox-cleanup} job measures retention with.
  *
  * <p>While Kafka is down the rows stay, and the relay retries with exponential backoff up to
  * {@code maxBackoff}.
@@ -61,6 +63,7 @@ public class OutboxRelay implements SmartLifecycle {
     private final OutboxSignal signal;
     private final Settings settings;
     private final Runnable resetProducer;
+    private final Clock clock;
     private volatile Disposable loop;
     private volatile Duration backoff;
 
@@ -73,16 +76,26 @@ public class OutboxRelay implements SmartLifecycle {
         }
     }
 
-    /** {@code resetProducer} drops the producer after a failure, so a broker that came back is met afresh. */
+    /**
+     * {@code resetProducer} drops the producer after a failure, so a broker that came back is met afresh;
+     * {@code clock} (the platform clock) stamps {@code sent_at}.
+     */
     public OutboxRelay(DatabaseClient db, TransactionalOperator tx, KafkaTemplate<String, String> kafka,
-            OutboxSignal signal, Settings settings, Runnable resetProducer) {
+            OutboxSignal signal, Settings settings, Runnable resetProducer, Clock clock) {
         this.db = db;
         this.tx = tx;
         this.kafka = kafka;
         this.signal = signal;
         this.settings = settings;
         this.resetProducer = resetProducer;
+        this.clock = clock;
         this.backoff = settings.minBackoff();
+    }
+
+    /** A relay that stamps {@code sent_at} with the system clock; prefer passing the platform clock. */
+    public OutboxRelay(DatabaseClient db, TransactionalOperator tx, KafkaTemplate<String, String> kafka,
+            OutboxSignal signal, Settings settings, Runnable resetProducer) {
+        this(db, tx, kafka, signal, settings, resetProducer, Clock.systemUTC());
     }
 
     /** A claimed outbox row; {@code key} is its partition key (the account). */
@@ -193,7 +206,8 @@ public class OutboxRelay implements SmartLifecycle {
         if (result.sent().isEmpty()) {
             return Mono.empty();
         }
-        return db.sql("UPDATE outbox_events SET sent_at = now(), attempts = attempts + 1 WHERE seq = ANY(:seqs)")
+        return db.sql("UPDATE outbox_events SET sent_at = :now, attempts = attempts + 1 WHERE seq = ANY(:seqs)")
+                .bind("now", clock.instant())
                 .bind("seqs", result.sent().toArray(Long[]::new))
                 .then();
     }

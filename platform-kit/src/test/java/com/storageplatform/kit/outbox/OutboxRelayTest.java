@@ -7,20 +7,24 @@ import com.storageplatform.kit.testsupport.PlatformInfrastructure;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
+import com.storageplatform.kit.time.PlatformClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
@@ -51,6 +55,17 @@ class OutboxRelayTest {
     @Autowired
     JsonMapper mapper;
 
+    @Autowired
+    PlatformClock clock;
+
+    @Autowired
+    OutboxCleanupJob cleanup;
+
+    @AfterEach
+    void resetClock() {
+        clock.setOffset(Duration.ZERO);
+    }
+
     private List<UUID> publish(Caller caller, String type, int count) {
         return Flux.range(0, count)
                 .concatMap(i -> tx.transactional(publisher.publish(caller, type, null, Map.of("n", i))))
@@ -76,7 +91,7 @@ class OutboxRelayTest {
         OutboxSignal secondSignal = new OutboxSignal();
         OutboxRelay second = new OutboxRelay(db, tx, new KafkaTemplate<>(secondProducer), secondSignal,
                 new OutboxRelay.Settings(Duration.ofMillis(20), 7, 3, Duration.ofMillis(100), Duration.ofSeconds(1)),
-                secondProducer::reset);
+                secondProducer::reset, clock);
         second.start();
         try (TestEvents events = TestEvents.on(publisher.topic())) {
             List<Caller> accounts = List.of(TestCallers.apiCaller(), TestCallers.apiCaller(), TestCallers.apiCaller());
@@ -131,6 +146,22 @@ class OutboxRelayTest {
     }
 
     @Test
+    void aRowIsStampedSentByThePlatformClockSoCleanupKeepsItSevenDays() {
+        Caller caller = TestCallers.apiCaller();
+        clock.advance(Duration.ofDays(8));
+        UUID id = publish(caller, "sample.clocked", 1).get(0);
+        Instant sentAt = awaitSentAt(id);
+        assertThat(sentAt).isAfter(Instant.now().plus(Duration.ofDays(7)));
+
+        cleanup.run().block();
+        assertThat(awaitSentAt(id)).isEqualTo(sentAt);
+
+        clock.advance(Duration.ofDays(7).plusSeconds(1));
+        cleanup.run().block();
+        assertThat(outboxRow(id)).isZero();
+    }
+
+    @Test
     void anAccountHeldByTheRelayOfAnotherServiceStillFlowsHere() throws InterruptedException {
         String anotherService = "outbox_another_service";
         String ourSchema = db.sql("SELECT current_schema() AS name").map(row -> row.get("name", String.class)).one()
@@ -159,7 +190,7 @@ class OutboxRelayTest {
             }
         };
         OutboxRelay anotherRelay = new OutboxRelay(db, tx, hanging, new OutboxSignal(), OutboxRelay.Settings.defaults(),
-                () -> { });
+                () -> { }, clock);
         CompletableFuture<Integer> there = tx.transactional(inAnotherService(anotherService, anotherRelay.relayBatch()))
                 .onErrorResume(OutboxRelay.KafkaUnavailable.class, e -> reactor.core.publisher.Mono.just(0))
                 .toFuture();
@@ -178,6 +209,25 @@ class OutboxRelayTest {
     /** {@code work} on another service's schema: the same database, its own tables. */
     private <T> reactor.core.publisher.Mono<T> inAnotherService(String schema, reactor.core.publisher.Mono<T> work) {
         return db.sql("SET LOCAL search_path TO " + schema).then().then(work);
+    }
+
+    private Instant awaitSentAt(UUID id) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            Instant sentAt = db.sql("SELECT sent_at FROM outbox_events WHERE event_id = :id").bind("id", id)
+                    .map(row -> Optional.ofNullable(row.get("sent_at", Instant.class))).one()
+                    .block().orElse(null);
+            if (sentAt != null) {
+                return sentAt;
+            }
+            sleep(50);
+        }
+        throw new AssertionError("The row was never marked sent");
+    }
+
+    private long outboxRow(UUID id) {
+        return db.sql("SELECT count(*) AS n FROM outbox_events WHERE event_id = :id").bind("id", id)
+                .map(row -> row.get("n", Long.class)).one().block();
     }
 
     private static void sleep(long millis) {
