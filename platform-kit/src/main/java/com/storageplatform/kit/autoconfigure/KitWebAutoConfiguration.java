@@ -30,6 +30,11 @@ public class KitWebAutoConfiguration {
     }
 
     @Bean
+    JsonRequestBodies platformJsonRequestBodies(JsonMapper mapper) {
+        return new JsonRequestBodies(mapper);
+    }
+
+    @Bean
     JsonResponses jsonResponses(JsonMapper mapper) {
         return new JsonResponses(mapper);
     }

@@ -123,6 +123,27 @@ class ErrorEnvelopeTest {
     }
 
     @Test
+    void aVendorJsonTypeIsUnsupportedMediaType() {
+        post("/v1/samples").contentType(MediaType.parseMediaType("application/vnd.foo+json"))
+                .bodyValue("{\"name\":\"vendor\"}")
+                .exchange()
+                .expectStatus().isEqualTo(415)
+                .expectBody()
+                .jsonPath("$.error.code").isEqualTo("unsupported_media_type")
+                .jsonPath("$.error.message").isEqualTo(
+                        "The request body must be JSON, sent with Content-Type: application/json.");
+    }
+
+    @Test
+    void jsonWithACharsetIsAccepted() {
+        post("/v1/samples").contentType(MediaType.parseMediaType("application/json;charset=UTF-8"))
+                .bodyValue("{\"name\":\"with-charset\"}")
+                .exchange()
+                .expectStatus().isCreated()
+                .expectBody().jsonPath("$.data.name").isEqualTo("with-charset");
+    }
+
+    @Test
     void unknownRouteIsNotFound() {
         client.get().uri("/v1/nothing-here").header("Authorization", TestCallers.bearer(caller))
                 .exchange()
