@@ -7,6 +7,7 @@ import com.storageplatform.kit.time.ClockControl;
 import com.storageplatform.kit.time.PlatformClock;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
+import org.springframework.http.HttpMethod;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -20,7 +21,8 @@ import reactor.core.publisher.Mono;
  *   <li>{@code GET /internal/clock}, {@code POST /internal/clock} with {@code advance_seconds} or
  *       {@code offset_seconds}: reads or moves this service's business clock.</li>
  * </ul>
- * Any other caller gets 404, as if the routes did not exist.
+ * Any other caller gets 404, as if the routes did not exist; the platform admin gets 405 {@code method_not_allowed}
+ * for another method on them.
  */
 public final class AdminRoutes {
 
@@ -41,7 +43,13 @@ public final class AdminRoutes {
                 .POST("/internal/clock", request -> platformAdmin()
                         .then(request.bodyToMono(ClockControl.Change.class))
                         .flatMap(change -> ok(ClockControl.apply(clock, change))))
+                .add(OtherMethods.refused("/internal/jobs/{name}/run", AdminRoutes::forAdminOnly, HttpMethod.POST))
+                .add(OtherMethods.refused("/internal/clock", AdminRoutes::forAdminOnly, HttpMethod.GET, HttpMethod.POST))
                 .build();
+    }
+
+    private static Mono<ServerResponse> forAdminOnly(Mono<ServerResponse> answer) {
+        return platformAdmin().then(answer);
     }
 
     private static Mono<Caller> platformAdmin() {

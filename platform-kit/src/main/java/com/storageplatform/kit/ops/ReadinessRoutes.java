@@ -2,6 +2,7 @@ package com.storageplatform.kit.ops;
 
 import java.time.Duration;
 import java.util.Map;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -12,7 +13,8 @@ import reactor.core.publisher.Mono;
 /**
  * {@code GET /internal/ready}: pings the service's own database within a short timeout. 200
  * {@code {"status":"ok","database":"ok"}}, or 503 {@code {"status":"degraded","database":"unreachable"}}.
- * The gateway's {@code /v1/ready} aggregates these; Kubernetes uses it as the readiness probe.
+ * The gateway's {@code /v1/ready} aggregates these; Kubernetes uses it as the readiness probe. Another method is
+ * 405 {@code method_not_allowed}.
  */
 public final class ReadinessRoutes {
 
@@ -27,6 +29,7 @@ public final class ReadinessRoutes {
                         .flatMap(ok -> ServerResponse.ok().bodyValue(Map.of("status", "ok", "database", "ok")))
                         .onErrorResume(unreachable -> ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE)
                                 .bodyValue(Map.of("status", "degraded", "database", "unreachable"))))
+                .add(OtherMethods.refused("/internal/ready", HttpMethod.GET))
                 .build();
     }
 

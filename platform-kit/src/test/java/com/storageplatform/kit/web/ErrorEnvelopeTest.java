@@ -169,6 +169,39 @@ class ErrorEnvelopeTest {
     }
 
     @Test
+    void aWrongMethodOnTheKitsOwnRoutesIsMethodNotAllowed() {
+        String admin = TestCallers.bearer(TestCallers.platformAdmin());
+        client.delete().uri("/health").exchange()
+                .expectStatus().isEqualTo(405)
+                .expectHeader().valueEquals("Allow", "GET")
+                .expectBody().jsonPath("$.error.code").isEqualTo("method_not_allowed");
+        client.post().uri("/internal/ready").exchange()
+                .expectStatus().isEqualTo(405)
+                .expectHeader().valueEquals("Allow", "GET")
+                .expectBody().jsonPath("$.error.code").isEqualTo("method_not_allowed");
+        client.get().uri("/internal/jobs/idempotency-cleanup/run").header("Authorization", admin).exchange()
+                .expectStatus().isEqualTo(405)
+                .expectHeader().valueEquals("Allow", "POST")
+                .expectBody().jsonPath("$.error.code").isEqualTo("method_not_allowed");
+        client.delete().uri("/internal/clock").header("Authorization", admin).exchange()
+                .expectStatus().isEqualTo(405)
+                .expectHeader().valueEquals("Allow", "GET, POST")
+                .expectBody().jsonPath("$.error.code").isEqualTo("method_not_allowed");
+        client.get().uri("/health").exchange().expectStatus().isOk();
+    }
+
+    @Test
+    void theAdminRoutesStayHiddenFromOtherCallersWhateverTheMethod() {
+        client.delete().uri("/internal/clock").header("Authorization", TestCallers.bearer(caller)).exchange()
+                .expectStatus().isNotFound()
+                .expectHeader().doesNotExist("Allow")
+                .expectBody().jsonPath("$.error.code").isEqualTo("not_found");
+        client.get().uri("/internal/jobs/idempotency-cleanup/run").header("Authorization", TestCallers.bearer(caller))
+                .exchange()
+                .expectStatus().isNotFound();
+    }
+
+    @Test
     void unexpectedFailureIsInternalErrorWithoutDetail() {
         String body = post("/v1/samples/fail-after-write").contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"name\":\"boom\"}")
