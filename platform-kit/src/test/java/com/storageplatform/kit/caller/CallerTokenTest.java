@@ -2,6 +2,11 @@ package com.storageplatform.kit.caller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import com.storageplatform.kit.id.Ids;
 import java.security.KeyPair;
 import java.security.interfaces.ECPrivateKey;
@@ -11,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.springframework.security.oauth2.jwt.JwtValidationException;
 import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
@@ -75,6 +81,48 @@ class CallerTokenTest {
     void aTokenFromAnotherKeyIsRefused() {
         String token = new CallerTokenSigner((ECPrivateKey) Pem.newP256KeyPair().getPrivate()).sign(caller);
         StepVerifier.create(decoder.decode(token)).expectError().verify();
+    }
+
+    /** A token signed with the right key whose claims are those the gateway signs for {@code caller}, then changed. */
+    private String signedWith(UnaryOperator<JWTClaimsSet.Builder> change) throws Exception {
+        JWTClaimsSet genuine = SignedJWT.parse(new CallerTokenSigner((ECPrivateKey) keys.getPrivate()).sign(caller))
+                .getJWTClaimsSet();
+        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.ES256),
+                change.apply(new JWTClaimsSet.Builder(genuine)).build());
+        jwt.sign(new ECDSASigner((ECPrivateKey) keys.getPrivate()));
+        return jwt.serialize();
+    }
+
+    @Test
+    void aTokenForAnotherAudienceIsRefused() throws Exception {
+        StepVerifier.create(decoder.decode(signedWith(claims -> claims)).map(CallerTokenVerifier::toCaller))
+                .assertNext(decoded -> assertThat(decoded).isEqualTo(caller))
+                .verifyComplete();
+        StepVerifier.create(decoder.decode(signedWith(claims -> claims.audience("storage-platform-dashboard"))))
+                .expectError(JwtValidationException.class).verify();
+        StepVerifier.create(decoder.decode(signedWith(claims -> claims.audience((String) null))))
+                .expectError(JwtValidationException.class).verify();
+    }
+
+    @Test
+    void aTokenFromAnotherIssuerIsRefused() throws Exception {
+        StepVerifier.create(decoder.decode(signedWith(claims -> claims.issuer("https://keycloak.example"))))
+                .expectError(JwtValidationException.class).verify();
+        StepVerifier.create(decoder.decode(signedWith(claims -> claims.issuer(null))))
+                .expectError(JwtValidationException.class).verify();
+    }
+
+    @Test
+    void aTokenThatIsNotThePlatformAdminsMustNameItsAccount() throws Exception {
+        StepVerifier.create(decoder.decode(signedWith(claims -> claims.claim(CallerTokenClaims.ACCOUNT_ID, null)))
+                        .map(CallerTokenVerifier::toCaller))
+                .expectError(IllegalArgumentException.class).verify();
+        StepVerifier.create(decoder.decode(signedWith(claims -> claims.claim(CallerTokenClaims.OPERATOR_ID, null)))
+                        .map(CallerTokenVerifier::toCaller))
+                .expectError(IllegalArgumentException.class).verify();
+        StepVerifier.create(decoder.decode(signedWith(claims -> claims.claim(CallerTokenClaims.ENVIRONMENT, null)))
+                        .map(CallerTokenVerifier::toCaller))
+                .expectError(IllegalArgumentException.class).verify();
     }
 
     @Test

@@ -2,6 +2,11 @@ package com.storageplatform.kit.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.CallerTokenSigner;
 import com.storageplatform.kit.caller.Pem;
@@ -12,6 +17,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
@@ -248,6 +255,31 @@ class ErrorEnvelopeTest {
                 .exchange()
                 .expectStatus().isUnauthorized()
                 .expectBody().jsonPath("$.error.code").isEqualTo("unauthorized");
+    }
+
+    @Test
+    void aTokenForAnotherAudienceOrIssuerOrWithoutAnAccountIsUnauthorized() throws Exception {
+        for (UnaryOperator<JWTClaimsSet.Builder> wrong : List.<UnaryOperator<JWTClaimsSet.Builder>>of(
+                claims -> claims.audience("storage-platform-dashboard"),
+                claims -> claims.issuer("https://keycloak.example"),
+                claims -> claims.claim("account_id", null))) {
+            client.get().uri("/v1/samples").header("Authorization", "Bearer " + resigned(wrong))
+                    .exchange()
+                    .expectStatus().isUnauthorized()
+                    .expectBody().jsonPath("$.error.code").isEqualTo("unauthorized");
+        }
+        client.get().uri("/v1/samples").header("Authorization", "Bearer " + resigned(claims -> claims))
+                .exchange()
+                .expectStatus().isOk();
+    }
+
+    /** The caller's genuine token with its claims changed, signed again with the gateway's key. */
+    private String resigned(UnaryOperator<JWTClaimsSet.Builder> change) throws Exception {
+        JWTClaimsSet genuine = SignedJWT.parse(TestCallers.token(caller)).getJWTClaimsSet();
+        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.ES256),
+                change.apply(new JWTClaimsSet.Builder(genuine)).build());
+        jwt.sign(new ECDSASigner(Pem.privateKey(TestCallers.privateKeyPem())));
+        return jwt.serialize();
     }
 
     @Test
