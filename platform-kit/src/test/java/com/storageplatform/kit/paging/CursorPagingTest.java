@@ -6,6 +6,7 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.ParameterizedTypeReference;
@@ -34,10 +37,12 @@ class CursorPagingTest {
     private static final ParameterizedTypeReference<Map<String, Object>> JSON = new ParameterizedTypeReference<>() {
     };
 
-    private void insert(UUID account, String name, String status) {
+    private UUID insert(UUID account, String name, String status) {
+        UUID id = Ids.newId();
         db.sql("INSERT INTO samples (id, account_id, name, status, created_at) VALUES (:id, :account, :name, :status, :at)")
-                .bind("id", Ids.newId()).bind("account", account).bind("name", name).bind("status", status)
+                .bind("id", id).bind("account", account).bind("name", name).bind("status", status)
                 .bind("at", Instant.now()).then().block();
+        return id;
     }
 
     @SuppressWarnings("unchecked")
@@ -61,9 +66,17 @@ class CursorPagingTest {
         insert(TestCallers.apiCaller().accountId(), "another tenant", "active");
 
         AtomicBoolean walking = new AtomicBoolean(true);
+        AtomicBoolean firstPageServed = new AtomicBoolean(false);
+        AtomicInteger inserted = new AtomicInteger();
+        Set<String> insertedAfterTheFirstPage = ConcurrentHashMap.newKeySet();
         Thread writer = new Thread(() -> {
             while (walking.get()) {
-                insert(caller.accountId(), "concurrent", "active");
+                boolean afterFirstPage = firstPageServed.get();
+                UUID id = insert(caller.accountId(), "concurrent", "active");
+                if (afterFirstPage) {
+                    insertedAfterTheFirstPage.add(id.toString());
+                }
+                inserted.incrementAndGet();
             }
         });
         writer.start();
@@ -71,20 +84,34 @@ class CursorPagingTest {
         List<String> seen = new ArrayList<>();
         String cursor = null;
         int pages = 0;
-        do {
-            Map<String, Object> page = get(caller, "/v1/samples?limit=37" + (cursor == null ? "" : "&cursor=" + cursor));
-            List<Map<String, Object>> data = (List<Map<String, Object>>) page.get("data");
-            Map<String, Object> meta = (Map<String, Object>) page.get("meta");
-            Map<String, Object> cursorMeta = (Map<String, Object>) meta.get("cursor");
-            assertThat(meta.get("limit")).isEqualTo(37);
-            data.forEach(item -> seen.add((String) item.get("id")));
-            cursor = (String) cursorMeta.get("next");
-            assertThat(cursorMeta.get("has_more")).isEqualTo(cursor != null);
-            pages++;
-        } while (cursor != null);
-        walking.set(false);
-        writer.join();
+        try {
+            do {
+                Map<String, Object> page = get(caller, "/v1/samples?limit=37" + (cursor == null ? "" : "&cursor=" + cursor));
+                List<Map<String, Object>> data = (List<Map<String, Object>>) page.get("data");
+                Map<String, Object> meta = (Map<String, Object>) page.get("meta");
+                Map<String, Object> cursorMeta = (Map<String, Object>) meta.get("cursor");
+                assertThat(meta.get("limit")).isEqualTo(37);
+                data.forEach(item -> seen.add((String) item.get("id")));
+                cursor = (String) cursorMeta.get("next");
+                assertThat(cursorMeta.get("has_more")).isEqualTo(cursor != null);
+                pages++;
+                firstPageServed.set(true);
+                // Every page boundary sees at least one committed insert, so the walk really runs among writes.
+                awaitAnotherInsert(inserted);
+            } while (cursor != null);
+        } finally {
+            walking.set(false);
+            writer.join();
+        }
 
+        long concurrentRows = db.sql("SELECT count(*) AS n FROM samples WHERE account_id = :account AND name = 'concurrent'")
+                .bind("account", caller.accountId()).map(row -> row.get("n", Long.class)).one().block();
+        assertThat(concurrentRows).isEqualTo(inserted.get());
+        assertThat(insertedAfterTheFirstPage).hasSizeGreaterThanOrEqualTo(pages - 1);
+        // Rows inserted after the walk began are newer than its cursor: they never show up in it.
+        assertThat(seen).doesNotContainAnyElementsOf(insertedAfterTheFirstPage);
+
+        // Every row that existed before the walk was seen exactly once, newest first.
         List<String> ofExisting = seen.stream().filter(id -> existing.contains(UUID.fromString(id))).toList();
         assertThat(ofExisting).hasSize(250);
         assertThat(new HashSet<>(seen)).hasSameSizeAs(seen);
@@ -95,6 +122,17 @@ class CursorPagingTest {
         sortedDescending.sort((a, b) -> UUID.fromString(b).compareTo(UUID.fromString(a)));
         assertThat(seen).containsExactlyElementsOf(sortedDescending);
         assertThat(pages).isGreaterThanOrEqualTo(7);
+    }
+
+    private static void awaitAnotherInsert(AtomicInteger inserted) throws InterruptedException {
+        int before = inserted.get();
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (inserted.get() == before) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("The writer inserted nothing for 10 seconds");
+            }
+            Thread.sleep(5);
+        }
     }
 
     @Test
