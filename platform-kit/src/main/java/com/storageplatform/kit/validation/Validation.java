@@ -42,8 +42,12 @@ public final class Validation {
         return id;
     }
 
+    /**
+     * At most {@code max} characters, counted as the spec and the database's {@code char_length} count them:
+     * code points, so an emoji is one character (two UTF-16 units in a Java string).
+     */
     public Validation maxLength(String field, String value, int max) {
-        if (value != null && value.length() > max) {
+        if (value != null && value.codePointCount(0, value.length()) > max) {
             add(field, FieldIssue.TOO_LONG);
         }
         return this;

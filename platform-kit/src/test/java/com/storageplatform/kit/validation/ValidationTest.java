@@ -12,6 +12,18 @@ import org.junit.jupiter.api.Test;
 class ValidationTest {
 
     @Test
+    void aMaximumLengthCountsCharactersNotUtf16Units() {
+        String emoji = "\uD83D\uDCE6";
+        assertThat(emoji.length()).isEqualTo(2);
+        assertThat(Validation.start().maxLength("regulatory_basis_ref", emoji.repeat(200), 200).isValid()).isTrue();
+        assertThat(Validation.start().maxLength("regulatory_basis_ref", "\u00E9".repeat(199) + emoji, 200).isValid()).isTrue();
+        assertThat(Validation.start().maxLength("regulatory_basis_ref", emoji.repeat(201), 200).issues())
+                .containsExactly(new FieldIssue("regulatory_basis_ref", "too_long"));
+        assertThat(Validation.start().maxLength("name", "x".repeat(200), 200).isValid()).isTrue();
+        assertThat(Validation.start().maxLength("name", "x".repeat(201), 200).isValid()).isFalse();
+    }
+
+    @Test
     void everyBadFieldIsNamedOnceWithItsFirstIssue() {
         Validation validation = Validation.start()
                 .require("name", " ")
