@@ -32,6 +32,29 @@ class DatesTest {
     }
 
     @Test
+    void dateTimesAreRfc3339WithSecondsAndAnOffset() {
+        assertThat(Dates.parseDateTime("2026-11-21T10:00:00.5Z")).contains(Instant.parse("2026-11-21T10:00:00.500Z"));
+        assertThat(Dates.parseDateTime("2026-11-21T10:00:00.123456789Z"))
+                .contains(Instant.parse("2026-11-21T10:00:00.123456789Z"));
+        assertThat(Dates.parseDateTime("2026-11-21T05:30:00-04:30")).contains(Instant.parse("2026-11-21T10:00:00Z"));
+        assertThat(Dates.parseDateTime("2026-11-21t10:00:00z")).contains(Instant.parse("2026-11-21T10:00:00Z"));
+        assertThat(Dates.parseDateTime("2026-11-21T10:00Z")).as("no seconds").isEmpty();
+        assertThat(Dates.parseDateTime("2026-11-21T10:00+01:00")).as("no seconds").isEmpty();
+        assertThat(Dates.parseDateTime("2026-11-21T10:00:00.Z")).as("empty fraction").isEmpty();
+        assertThat(Dates.parseDateTime("2026-11-21T10:00:00.1234567891Z")).as("beyond nanoseconds").isEmpty();
+        assertThat(Dates.parseDateTime("2026-11-21T10:00:00+01")).as("offset without minutes").isEmpty();
+        assertThat(Dates.parseDateTime("2026-11-21T10:00:00+0100")).as("offset without colon").isEmpty();
+        assertThat(Dates.parseDateTime("2026-11-21T10:00:00+01:00:30")).as("offset with seconds").isEmpty();
+        assertThat(Dates.parseDateTime("+12026-11-21T10:00:00Z")).as("signed year").isEmpty();
+        assertThat(Dates.parseDateTime("0000-11-21T10:00:00Z")).as("year zero").isEmpty();
+        assertThat(Dates.parseDateTime("2026-11-21 10:00:00Z")).as("space for T").isEmpty();
+        assertThat(Dates.parseDateTime("2026-02-30T10:00:00Z")).as("no such day").isEmpty();
+        assertThat(Dates.parseDateTime("2026-11-21T24:00:00Z")).as("no such hour").isEmpty();
+        assertThat(Dates.parseDateTime("2026-11-21T10:00:00Z ")).as("trailing space").isEmpty();
+        assertThat(Dates.parseDateTime("")).isEmpty();
+    }
+
+    @Test
     void thePlatformClockMovesOnlyByItsOffset() {
         Instant now = Instant.parse("2026-11-21T10:00:00.123456789Z");
         PlatformClock clock = new PlatformClock(Clock.fixed(now, ZoneOffset.UTC));
