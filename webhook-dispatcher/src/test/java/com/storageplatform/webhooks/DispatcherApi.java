@@ -97,6 +97,33 @@ public final class DispatcherApi {
         return events;
     }
 
+    /**
+     * Every item of a list, walking its pages of {@code limit} with the cursor each page gives; {@code query} is the
+     * list's path with its filters ({@code /v1/events?type=deal.won}). Asserts each page's size and
+     * {@code has_more} on the way.
+     */
+    public List<JsonNode> walk(Caller caller, String query, int limit) {
+        List<JsonNode> items = new ArrayList<>();
+        String separator = query.contains("?") ? "&" : "?";
+        String cursor = null;
+        boolean more = true;
+        while (more) {
+            JsonNode page = body(get(caller, query + separator + "limit=" + limit
+                    + (cursor == null ? "" : "&cursor=" + cursor)), 200);
+            page.path("data").forEach(items::add);
+            JsonNode meta = page.path("meta").path("cursor");
+            more = meta.path("has_more").asBoolean();
+            if (more) {
+                assertThat(page.path("data").size()).as("a page of " + query + " with more after it").isEqualTo(limit);
+            } else {
+                assertThat(page.path("data").size()).as("the last page of " + query).isBetween(0, limit);
+            }
+            cursor = meta.path("next").isString() ? meta.path("next").asString() : null;
+            assertThat(cursor != null).as("a next cursor exactly when there is more").isEqualTo(more);
+        }
+        return items;
+    }
+
     public List<JsonNode> deliveries(Caller caller, String endpointId) {
         List<JsonNode> deliveries = new ArrayList<>();
         body(get(caller, "/v1/webhooks/" + endpointId + "/deliveries?limit=100"), 200).path("data").forEach(deliveries::add);

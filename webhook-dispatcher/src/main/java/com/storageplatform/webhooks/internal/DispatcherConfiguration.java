@@ -8,6 +8,9 @@ import com.storageplatform.webhooks.payload.PayloadVersion;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.listener.CommonErrorHandler;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.backoff.ExponentialBackOff;
 
 /** The dispatcher's settings turned into the pieces that use them. */
 @Configuration(proxyBeanMethods = false)
@@ -26,5 +29,21 @@ class DispatcherConfiguration {
     @Bean
     ApiVersions apiVersions(List<PayloadVersion> olderVersions) {
         return new ApiVersions(olderVersions);
+    }
+
+    /**
+     * The error handler of the event ingest's listener container (Spring Boot gives the one {@code CommonErrorHandler}
+     * bean to the default container factory). A batch that could not be stored (PostgreSQL down, or refusing) is
+     * tried again with the same records, 0.5 s, 1 s, 2 s ... then every 30 s, without end, while the consumer stays
+     * paused and polling so it keeps its partitions. Spring Kafka's default tries ten times at once and then skips
+     * the batch: an outage of a few seconds would lose its events. A record that could never be stored is refused
+     * by ingest's parsing instead, so it cannot stall the others.
+     */
+    @Bean
+    CommonErrorHandler ingestErrorHandler() {
+        ExponentialBackOff backOff = new ExponentialBackOff(500, 2);
+        backOff.setMaxInterval(30_000);
+        // No maximum attempts or elapsed time: an outage as long as it lasts.
+        return new DefaultErrorHandler(backOff);
     }
 }

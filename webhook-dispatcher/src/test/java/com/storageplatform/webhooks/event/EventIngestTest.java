@@ -3,11 +3,13 @@ package com.storageplatform.webhooks.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -20,6 +22,7 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** The event log and feed, fed from Kafka: public names, internal events kept out, and one event per id. */
 @DispatcherTest
@@ -96,8 +99,7 @@ class EventIngestTest {
     void aRedeliveredRecordIsOneEventAndOneDeliveryPerEndpoint() {
         String first = api.endpoint(caller, receiver.url(), "payment.*").path("id").asString();
         String second = api.endpoint(caller, receiver.url(), "*").path("id").asString();
-        UUID id = UUID.randomUUID();
-        id = com.storageplatform.kit.id.Ids.newId();
+        UUID id = Ids.newId();
         String record = api.eventJson(caller, id, "payment.succeeded", Map.of("object", "payment"));
         for (int i = 0; i < 3; i++) {
             api.publishRaw("billing.events", caller.accountId().toString(), record);
@@ -132,5 +134,102 @@ class EventIngestTest {
             assertThat(error.path("details").get(0).path("field").asString()).isEqualTo(field);
         }
         api.get(caller, "/v1/events/not-an-id").expectStatus().isNotFound();
+    }
+
+    @Test
+    void eventsPublishedWhileTheEventLogCannotBeWrittenAllArriveExactlyOnceWhenItCanAgain() {
+        String endpoint = api.endpoint(caller, receiver.url(), "deal.*").path("id").asString();
+        // The dispatcher is reading the topic (a new topic is only found on its next metadata refresh).
+        String warmUp = api.publish(caller, "crm.events", "deal.won", Map.of("object", "deal")).toString();
+        api.events(caller, "", 1, Duration.ofSeconds(30));
+        List<String> published = new ArrayList<>(List.of(warmUp));
+        // As good as PostgreSQL being down for the ingest: every attempt at storing a batch fails.
+        db.sql("ALTER TABLE events RENAME TO events_unavailable").then().block();
+        try {
+            for (int i = 0; i < 19; i++) {
+                published.add(api.publish(caller, "crm.events", "deal.created", Map.of("object", "deal", "n", i))
+                        .toString());
+            }
+            // Long past Spring Kafka's default handling (ten quick retries, then the batch is skipped).
+            DispatcherApi.sleep(4000);
+            assertThat(db.sql("SELECT count(*) AS n FROM events_unavailable WHERE account_id = :account")
+                    .bind("account", caller.accountId()).map(row -> row.get("n", Long.class)).one().block())
+                    .as("only the event from before").isOne();
+        } finally {
+            db.sql("ALTER TABLE events_unavailable RENAME TO events").then().block();
+        }
+
+        List<JsonNode> events = api.events(caller, "", published.size(), Duration.ofSeconds(60));
+        assertThat(events).extracting(event -> event.path("id").asString())
+                .containsExactlyInAnyOrderElementsOf(published);
+        api.awaitDeliveries(caller, endpoint, list -> list.size() == published.size() && list.stream()
+                .allMatch(delivery -> delivery.path("status").asString().equals("succeeded")), Duration.ofSeconds(30));
+        assertThat(receiver.received).extracting(delivery -> json.readTree(delivery.body()).path("id").asString())
+                .containsExactlyInAnyOrderElementsOf(published);
+    }
+
+    @Test
+    void aMalformedRecordIsSkippedAndTheRestOfItsBatchIsStored() {
+        UUID first = Ids.newId();
+        UUID last = Ids.newId();
+        List<String> records = List.of(
+                api.eventJson(caller, first, "deal.created", Map.of("object", "deal")),
+                withField(api.eventJson(caller, Ids.newId(), "deal.won", Map.of("object", "deal")), "accountid",
+                        "not-an-account"),
+                withField(api.eventJson(caller, Ids.newId(), "deal.won", Map.of("object", "deal")), "operatorid",
+                        caller.operatorId().toString().toUpperCase()),
+                // PostgreSQL cannot hold a NUL in jsonb: stored, it would fail the batch however often it is tried.
+                api.eventJson(caller, Ids.newId(), "deal.lost", Map.of("object", "deal", "note", "a\0b")),
+                "not JSON at all",
+                api.eventJson(caller, last, "deal.created", Map.of("object", "deal")));
+        // Sent together, so they reach the dispatcher in one poll.
+        records.forEach(record -> kafka.send("crm.events", caller.accountId().toString(), record));
+        kafka.flush();
+
+        api.events(caller, "", 2, Duration.ofSeconds(30));
+        DispatcherApi.sleep(500);
+        assertThat(api.events(caller, "", 2, Duration.ofSeconds(1))).extracting(event -> event.path("id").asString())
+                .containsExactly(last.toString(), first.toString());
+    }
+
+    private String withField(String record, String field, String value) {
+        ObjectNode event = (ObjectNode) json.readTree(record);
+        event.put(field, value);
+        return json.writeValueAsString(event);
+    }
+
+    @Test
+    void theFeedIsWalkedPageByPageWithItsCursorUnderATypeFilter() {
+        List<String> won = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            won.add(0, api.publish(caller, "crm.events", "deal.won", Map.of("object", "deal", "n", i)).toString());
+            api.publish(caller, "crm.events", "deal.lost", Map.of("object", "deal", "n", i));
+        }
+        api.events(caller, "", 14, Duration.ofSeconds(30));
+
+        List<JsonNode> walked = api.walk(caller, "/v1/events?type=deal.won", 3);
+        assertThat(walked).extracting(event -> event.path("id").asString()).containsExactlyElementsOf(won);
+
+        // A cursor answers only the list it was issued for.
+        String cursor = api.body(api.get(caller, "/v1/events?type=deal.won&limit=3"), 200)
+                .path("meta").path("cursor").path("next").asString();
+        JsonNode error = api.body(api.get(caller, "/v1/events?type=deal.lost&limit=3&cursor=" + cursor), 400).path("error");
+        assertThat(error.path("details").get(0).path("field").asString()).isEqualTo("cursor");
+    }
+
+    @Test
+    void createdGtLeavesTheBoundaryOutAndCreatedLteTakesItIn() {
+        for (int i = 0; i < 3; i++) {
+            api.publish(caller, "crm.events", "deal.created", Map.of("object", "deal", "n", i));
+            DispatcherApi.sleep(5);
+        }
+        List<JsonNode> events = api.events(caller, "", 3, Duration.ofSeconds(30));
+        List<String> ids = events.stream().map(event -> event.path("id").asString()).toList();
+        String boundary = events.get(1).path("created").asString();
+
+        assertThat(api.events(caller, "&created[gt]=" + boundary, 1, Duration.ofSeconds(5)))
+                .extracting(event -> event.path("id").asString()).containsExactly(ids.get(0));
+        assertThat(api.events(caller, "&created[lte]=" + boundary, 2, Duration.ofSeconds(5)))
+                .extracting(event -> event.path("id").asString()).containsExactly(ids.get(1), ids.get(2));
     }
 }
