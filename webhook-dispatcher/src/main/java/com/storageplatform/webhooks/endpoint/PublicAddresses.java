@@ -7,7 +7,8 @@ import java.net.InetAddress;
 /**
  * Whether an address is on the public internet. A webhook URL must not reach the platform's own network
  * (private, loopback, link-local, carrier-grade NAT, multicast, unspecified, unique-local IPv6, or an IPv4
- * address of those kinds mapped into IPv6): the dispatcher would otherwise be a way into it.
+ * address of those kinds carried in an IPv6 one: mapped, compatible, NAT64, 6to4 or Teredo): the dispatcher would
+ * otherwise be a way into it.
  */
 public final class PublicAddresses {
 
@@ -27,8 +28,18 @@ public final class PublicAddresses {
             if ((bytes[0] & 0xfe) == 0xfc) {
                 return false; // fc00::/7 unique local
             }
-            if (isIpv4Mapped(bytes) || isIpv4Compatible(bytes)) {
-                return isPublicIpv4(new byte[] {bytes[12], bytes[13], bytes[14], bytes[15]});
+            if (isIpv4Mapped(bytes) || isIpv4Compatible(bytes) || isNat64(bytes)) {
+                return isPublicIpv4(ipv4At(bytes, 12, false));
+            }
+            if (startsWith(bytes, 0x20, 0x02)) {
+                return isPublicIpv4(ipv4At(bytes, 2, false)); // 2002::/16 6to4: the relay's IPv4 in bits 16-47
+            }
+            if (startsWith(bytes, 0x20, 0x01, 0x00, 0x00)) {
+                // 2001::/32 Teredo: the server's IPv4 in bits 32-63, the client's inverted in the last 32
+                return isPublicIpv4(ipv4At(bytes, 4, false)) && isPublicIpv4(ipv4At(bytes, 12, true));
+            }
+            if (startsWith(bytes, 0x00, 0x64, 0xff, 0x9b, 0x00, 0x01)) {
+                return false; // 64:ff9b:1::/48, NAT64 for a local network (RFC 8215)
             }
             return true;
         }
@@ -46,6 +57,36 @@ public final class PublicAddresses {
                 || (first == 192 && second == 0 && (b[2] & 0xff) == 0) // 192.0.0.0/24 protocol assignments
                 || (first == 198 && (second == 18 || second == 19))  // benchmarking
                 || first >= 224);                                     // multicast, reserved, broadcast
+    }
+
+    /** 64:ff9b::/96, the well-known NAT64 prefix: the IPv4 address in the last 32 bits. */
+    private static boolean isNat64(byte[] b) {
+        if (!startsWith(b, 0x00, 0x64, 0xff, 0x9b)) {
+            return false;
+        }
+        for (int i = 4; i < 12; i++) {
+            if (b[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean startsWith(byte[] b, int... prefix) {
+        for (int i = 0; i < prefix.length; i++) {
+            if ((b[i] & 0xff) != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static byte[] ipv4At(byte[] b, int offset, boolean inverted) {
+        byte[] ipv4 = new byte[4];
+        for (int i = 0; i < 4; i++) {
+            ipv4[i] = (byte) (inverted ? ~b[offset + i] : b[offset + i]);
+        }
+        return ipv4;
     }
 
     private static boolean isIpv4Mapped(byte[] b) {
