@@ -11,6 +11,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.net.UnknownHostException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import org.springframework.http.MediaType;
@@ -27,7 +28,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * One delivery attempt: the event in the endpoint's payload version, signed with every valid secret, POSTed with
  * the headers of the spec; 2xx is success, anything else (other statuses, redirects, which are never followed,
- * timeouts after 10 s, connection errors) a failure. Receivers' hosts must resolve to public addresses, checked
+ * timeouts, connection errors) a failure. The timeout (10 s) bounds the whole attempt: resolving, connecting,
+ * sending and the answer, its body included. Receivers' hosts must resolve to public addresses, checked
  * as the connection is made; only a test account's localhost URL, where the deployment allows it, is exempt.
  */
 @Component
@@ -60,11 +62,12 @@ class DeliverySender {
                 .maxConnections(settings.concurrency())
                 .pendingAcquireMaxCount(-1)
                 .build();
+        // No response timeout of its own: the attempt's one bound is the timeout on the whole exchange in send().
         HttpClient base = HttpClient.create(connections)
                 .followRedirect(false)
-                .responseTimeout(settings.timeout())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5_000);
-        this.publicOnly = webClient(base.resolver(PublicAddressResolverGroup.INSTANCE));
+        this.publicOnly = webClient(
+                base.resolver(dns -> dns.dnsAddressResolverGroupProvider(PublicAddressResolverGroup::new)));
         this.localDevelopment = webClient(base);
     }
 
@@ -87,7 +90,7 @@ class DeliverySender {
                 .header("X-Service-Signature", signature)
                 .bodyValue(body)
                 .exchangeToMono(response -> response.releaseBody().thenReturn(response.statusCode().value()))
-                .timeout(settings.timeout().plusSeconds(1))
+                .timeout(settings.timeout())
                 .map(status -> status >= 200 && status < 300 ? new Attempt(true, status, null)
                         : new Attempt(false, status, "HTTP " + status))
                 .onErrorResume(failure -> Mono.just(new Attempt(false, null, describe(failure))));
@@ -117,7 +120,9 @@ class DeliverySender {
     private String describe(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof TimeoutException || cause instanceof io.netty.handler.timeout.ReadTimeoutException) {
-                return "timed out after " + settings.timeout().toSeconds() + " s";
+                Duration timeout = settings.timeout();
+                return "timed out after " + (timeout.toMillisPart() == 0 ? timeout.toSeconds() + " s"
+                        : timeout.toMillis() + " ms");
             }
             if (cause instanceof UnknownHostException unknown) {
                 return unknown.getMessage() == null ? "unknown host" : unknown.getMessage();
