@@ -13,9 +13,9 @@ import io.r2dbc.spi.Readable;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -98,15 +98,21 @@ public class DeliveryQueue {
     }
 
     /**
-     * Takes up to {@code limit} due deliveries of active endpoints (or ones whose worker's lease ran out), at most
-     * {@code perEndpoint} per endpoint and none of {@code busy} endpoints, and leases them until {@code leaseUntil};
-     * one statement, which returns what sending them needs.
+     * Takes up to {@code limit} due deliveries of active endpoints (or ones whose worker's lease ran out) and leases
+     * them until {@code leaseUntil}, so that no endpoint has more than {@code perEndpoint} in flight in this process,
+     * counting the {@code inFlight} it already has; one statement, which returns what sending them needs.
      */
-    Mono<List<Claimed>> claim(int limit, int perEndpoint, Collection<UUID> busy, Instant now, Instant leaseUntil) {
+    Mono<List<Claimed>> claim(int limit, int perEndpoint, Map<UUID, Integer> inFlight, Instant now,
+            Instant leaseUntil) {
+        UUID[] busy = inFlight.entrySet().stream().filter(endpoint -> endpoint.getValue() >= perEndpoint)
+                .map(Map.Entry::getKey).toArray(UUID[]::new);
+        List<Map.Entry<UUID, Integer>> flying = List.copyOf(inFlight.entrySet());
         return db.sql("""
-                WITH due AS (
-                    SELECT id FROM (
-                        SELECT d.id, d.next_attempt_at,
+                WITH flying AS (
+                    SELECT * FROM unnest(:flying_endpoints, :flying_counts) AS f (endpoint_id, in_flight)
+                ), due AS (
+                    SELECT ranked.id FROM (
+                        SELECT d.id, d.endpoint_id, d.next_attempt_at,
                             row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at) AS place
                         FROM webhook_deliveries d
                         JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -115,11 +121,19 @@ public class DeliveryQueue {
                           AND ((d.status IN ('pending', 'retrying') AND d.next_attempt_at <= :now)
                                OR (d.status = 'delivering' AND d.lease_until < :now))
                     ) ranked
-                    WHERE place <= :per_endpoint
-                    ORDER BY next_attempt_at
+                    LEFT JOIN flying f ON f.endpoint_id = ranked.endpoint_id
+                    -- An endpoint's free slots: the cap less what this process already has in flight to it.
+                    WHERE ranked.place <= :per_endpoint - coalesce(f.in_flight, 0)
+                    ORDER BY ranked.next_attempt_at
                     LIMIT :limit
                 ), locked AS (
-                    SELECT id FROM webhook_deliveries WHERE id IN (SELECT id FROM due) FOR UPDATE SKIP LOCKED
+                    -- The due rule again, on each row as it is when locked: a row another replica leased and
+                    -- committed after this statement's snapshot was taken is no longer due, and is left to it.
+                    SELECT id FROM webhook_deliveries
+                    WHERE id IN (SELECT id FROM due)
+                      AND ((status IN ('pending', 'retrying') AND next_attempt_at <= :now)
+                           OR (status = 'delivering' AND lease_until < :now))
+                    FOR UPDATE SKIP LOCKED
                 ), claimed AS (
                     UPDATE webhook_deliveries d SET status = 'delivering', lease_until = :lease, updated_at = :now
                     FROM locked WHERE d.id = locked.id
@@ -135,7 +149,9 @@ public class DeliveryQueue {
                 JOIN events ev ON ev.id = c.event_id
                 JOIN webhook_endpoints e ON e.id = c.endpoint_id
                 """)
-                .bind("busy", busy.toArray(UUID[]::new))
+                .bind("busy", busy)
+                .bind("flying_endpoints", flying.stream().map(Map.Entry::getKey).toArray(UUID[]::new))
+                .bind("flying_counts", flying.stream().map(Map.Entry::getValue).toArray(Integer[]::new))
                 .bind("now", now)
                 .bind("per_endpoint", perEndpoint)
                 .bind("limit", limit)

@@ -4,16 +4,16 @@ import com.storageplatform.webhooks.WebhookProperties;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.stereotype.Component;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
@@ -42,7 +42,8 @@ class DeliveryWorker implements SmartLifecycle {
 
     private final AtomicInteger inFlight = new AtomicInteger();
     private final ConcurrentHashMap<UUID, AtomicInteger> inFlightByEndpoint = new ConcurrentHashMap<>();
-    private final Sinks.Many<Sinks.One<Integer>> sweeps = Sinks.many().unicast().onBackpressureBuffer();
+    /** Sweeps asked for; a new one each start, since a unicast sink takes one subscriber in its life. */
+    private volatile Sinks.Many<Sinks.One<Integer>> sweeps = Sinks.many().unicast().onBackpressureBuffer();
     private volatile Disposable loop;
 
     DeliveryWorker(DeliveryQueue queue, DeliverySender sender, DeliveryOutcomes outcomes, DeliveryMetrics metrics,
@@ -66,6 +67,9 @@ class DeliveryWorker implements SmartLifecycle {
         Flux<Turn> ticks = Flux.merge(Flux.interval(settings.pollInterval()).onBackpressureDrop(), signal.wakeups())
                 .map(tick -> new Turn(null))
                 .onBackpressureLatest();
+        if (loop != null) {
+            sweeps = Sinks.many().unicast().onBackpressureBuffer();
+        }
         loop = Flux.merge(ticks, sweeps.asFlux().map(Turn::new))
                 .concatMap(turn -> fill()
                         .doOnNext(started -> {
@@ -75,7 +79,9 @@ class DeliveryWorker implements SmartLifecycle {
                             }
                         })
                         .onErrorResume(failure -> {
-                            log.warn("Claiming deliveries failed: {}", failure.getMessage());
+                            // The cause alone: the whole failure quotes the claim's SQL, four times a second.
+                            log.warn("Claiming deliveries failed: {}",
+                                    NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
                             if (turn.sweep() != null) {
                                 turn.sweep().tryEmitError(failure);
                             }
@@ -105,12 +111,12 @@ class DeliveryWorker implements SmartLifecycle {
             return Mono.just(0);
         }
         Instant now = clock.instant();
-        Set<UUID> busy = inFlightByEndpoint.entrySet().stream()
-                .filter(entry -> entry.getValue().get() >= settings.perEndpoint())
-                .map(Map.Entry::getKey)
-                .collect(Collectors.toSet());
+        // Read now, on the loop: counts only fall until the deliveries this claim starts are added.
+        Map<UUID, Integer> flying = new HashMap<>();
+        inFlightByEndpoint.forEach((endpoint, count) -> flying.put(endpoint, count.get()));
         // One statement claims and leases: it needs no transaction of its own.
-        return queue.claim(Math.min(capacity, CLAIM_BATCH), settings.perEndpoint(), busy, now, now.plus(settings.lease()))
+        return queue.claim(Math.min(capacity, CLAIM_BATCH), settings.perEndpoint(), flying, now,
+                        now.plus(settings.lease()))
                 .map(claimed -> {
                     claimed.forEach(delivery -> started.add(start(delivery)));
                     return claimed.size();

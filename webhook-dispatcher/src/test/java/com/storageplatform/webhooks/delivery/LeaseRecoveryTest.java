@@ -11,10 +11,13 @@ import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -23,7 +26,10 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A worker that died mid-delivery loses nothing, and a URL that stopped being public is refused when delivering. */
+/**
+ * A worker that died mid-delivery loses nothing, a delivery another replica has just leased is not leased twice,
+ * and a URL that stopped being public is refused when delivering.
+ */
 @DispatcherTest
 class LeaseRecoveryTest {
 
@@ -93,5 +99,93 @@ class LeaseRecoveryTest {
             assertThat(deliveries.get(0).path("last_error").asString()).contains("not public");
             assertThat(receiver.received).isEmpty();
         }
+    }
+
+    @Autowired
+    DeliveryQueue queue;
+
+    @Autowired
+    DeliveryWorker worker;
+
+    @Test
+    void aDeliveryAnotherReplicaLeasedWhileThisClaimWasChoosingIsNotLeasedAgain() throws Exception {
+        DispatcherApi api = new DispatcherApi(client, kafka, json);
+        Caller caller = DispatcherApi.caller();
+        UUID endpoint = UUID.fromString(api.endpoint(caller, "http://localhost:9/hook", "*").path("id").asString());
+        // A backlog due a day from now: only the claims below, made as at two days from now, take from it. It is
+        // large, so a claim spends a while choosing before it locks what it chose.
+        db.sql("""
+                INSERT INTO events (id, account_id, type, source_type, source, api_version, actor_type, created, data,
+                    received_at)
+                SELECT gen_random_uuid(), :account, 'deal.created', 'deal.created', '/crm', '2026-11-01', 'api', now(),
+                    '{}'::jsonb, now()
+                FROM generate_series(1, 100000)
+                """).bind("account", caller.accountId()).then().block();
+        db.sql("""
+                INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, event_type, status, attempts,
+                    next_attempt_at, created_at, updated_at)
+                SELECT gen_random_uuid(), account_id, :endpoint, id, type, 'pending', 0,
+                    now() + interval '1 day' + row_number() OVER (ORDER BY id) * interval '1 millisecond', now(), now()
+                FROM events WHERE account_id = :account
+                """).bind("endpoint", endpoint).bind("account", caller.accountId()).then().block();
+        UUID first = db.sql("SELECT id FROM webhook_deliveries WHERE endpoint_id = :endpoint ORDER BY next_attempt_at LIMIT 1")
+                .bind("endpoint", endpoint).map(row -> row.get("id", UUID.class)).one().block();
+        Instant later = Instant.now().plus(Duration.ofDays(2)).truncatedTo(ChronoUnit.MICROS);
+        Instant otherLease = later.plus(Duration.ofDays(1));
+        // This process's own loop stays out of it, so the one claim running is the one under test.
+        worker.stop();
+        try {
+            int conclusive = 0;
+            for (int round = 0; round < 10 && conclusive == 0; round++) {
+                db.sql("UPDATE webhook_deliveries SET status = 'pending', lease_until = NULL WHERE id = :id")
+                        .bind("id", first).then().block();
+                CompletableFuture<List<DeliveryQueue.Claimed>> claiming =
+                        queue.claim(100, 16, Map.of(), later, later.plusSeconds(60)).toFuture();
+                awaitAClaimRunning();
+                // Meanwhile another replica's claim of the first delivery commits.
+                Long taken = db.sql("""
+                        UPDATE webhook_deliveries SET status = 'delivering', lease_until = :lease
+                        WHERE id = :id AND status = 'pending'
+                        """)
+                        .bind("lease", otherLease).bind("id", first).fetch().rowsUpdated().block();
+                List<DeliveryQueue.Claimed> all = claiming.get(30, TimeUnit.SECONDS);
+                // Other tests' retries, due by then too, may be in it: only this endpoint's count.
+                List<UUID> claimed = all.stream().filter(delivery -> delivery.endpointId().equals(endpoint))
+                        .map(DeliveryQueue.Claimed::id).toList();
+                // Judged only when the other replica's lease came between this claim choosing the delivery (its
+                // snapshot still showed it due) and locking it: not when this claim locked it first (the other
+                // found it taken), nor when the other's lease was in before this claim looked (16 others chosen).
+                if (taken == 1 && (claimed.contains(first) || claimed.size() < 16)) {
+                    conclusive++;
+                    assertThat(claimed).isNotEmpty().doesNotContain(first);
+                    assertThat(db.sql("SELECT lease_until FROM webhook_deliveries WHERE id = :id").bind("id", first)
+                            .map(row -> row.get("lease_until", Instant.class)).one().block()).isEqualTo(otherLease);
+                }
+                // The claim's leases, undone for the next round.
+                db.sql("UPDATE webhook_deliveries SET status = 'pending', lease_until = NULL WHERE id = ANY(:ids)")
+                        .bind("ids", all.stream().map(DeliveryQueue.Claimed::id).toArray(UUID[]::new)).then().block();
+            }
+            assertThat(conclusive).as("rounds where the other replica's lease came mid-claim").isPositive();
+        } finally {
+            worker.start();
+            // The backlog goes with its endpoint; its events stay (deleting them checks each against every delivery).
+            db.sql("DELETE FROM webhook_endpoints WHERE id = :endpoint").bind("endpoint", endpoint).then().block();
+        }
+    }
+
+    /** Until the claim statement has been running for a moment: its snapshot is taken, its choice not yet made. */
+    private void awaitAClaimRunning() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            Long running = db.sql("""
+                    SELECT count(*) AS n FROM pg_stat_activity
+                    WHERE pid <> pg_backend_pid() AND state = 'active' AND query LIKE '%WITH flying AS%'
+                      AND clock_timestamp() - query_start > interval '5 milliseconds'
+                    """).map(row -> row.get("n", Long.class)).one().block();
+            if (running > 0) {
+                return;
+            }
+        }
+        throw new AssertionError("no claim was seen running");
     }
 }
