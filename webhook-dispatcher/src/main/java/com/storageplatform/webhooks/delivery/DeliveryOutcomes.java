@@ -16,7 +16,8 @@ import reactor.core.publisher.Mono;
 /**
  * Records what an attempt came to. A success is written in a batch with others ({@link SuccessRecorder}); a
  * failure in one transaction of its own: the delivery's new state, the endpoint's failure streak,
- * and, when an endpoint has failed 50 times in a row and not succeeded for 7 days (both), disabling it: the
+ * and, when an endpoint has failed 50 times in a row and not succeeded for 7 days (both; one that never succeeded
+ * counts its 7 days from its creation), disabling it: the
  * operator is notified and {@code webhook_endpoint.disabled} goes to the account's other active endpoints.
  */
 @Component
@@ -59,8 +60,11 @@ class DeliveryOutcomes {
     }
 
     private Mono<Void> disableIfFailing(StoredEndpoint endpoint, Instant now) {
+        // An endpoint that never succeeded has gone without a success since it was created: a new one is not
+        // disabled for failing its first 50 attempts, only once it is 7 days old.
+        Instant succeededSince = endpoint.lastSuccessAt() == null ? endpoint.createdAt() : endpoint.lastSuccessAt();
         boolean failing = endpoint.consecutiveFailures() >= DISABLE_AFTER_FAILURES
-                && (endpoint.lastSuccessAt() == null || endpoint.lastSuccessAt().isBefore(now.minus(DISABLE_WITHOUT_SUCCESS_FOR)));
+                && succeededSince.isBefore(now.minus(DISABLE_WITHOUT_SUCCESS_FOR));
         if (!failing || !endpoint.status().equals(StoredEndpoint.ACTIVE)) {
             return Mono.empty();
         }

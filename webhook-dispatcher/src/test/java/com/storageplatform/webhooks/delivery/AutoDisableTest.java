@@ -22,7 +22,10 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** 50 consecutive failures and no success in 7 days disable an endpoint; both must hold. */
+/**
+ * 50 consecutive failures and no success in 7 days disable an endpoint; both must hold. An endpoint that never
+ * succeeded counts its 7 days from its creation.
+ */
 @DispatcherTest
 class AutoDisableTest {
 
@@ -67,6 +70,12 @@ class AutoDisableTest {
         return api.body(api.get(caller, "/v1/webhooks/" + endpointId), 200).path("data").path("status").asString();
     }
 
+    private void advanceClock(Duration by) {
+        client.post().uri("/internal/clock").header("Authorization", TestCallers.bearer(TestCallers.platformAdmin()))
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("advance_seconds", by.toSeconds()))
+                .exchange().expectStatus().isOk();
+    }
+
     private void failSevenEvents(Caller caller) {
         for (int i = 0; i < 7; i++) {
             api.publish(caller, "crm.events", "task.created", Map.of("object", "task", "n", i));
@@ -74,13 +83,22 @@ class AutoDisableTest {
     }
 
     @Test
-    void fiftyFailuresWithoutASuccessDisableTheEndpointNotifyTheOperatorAndTellTheOtherEndpoints() {
+    void anEndpointThatNeverSucceededIsDisabledByFiftyFailuresOnlyOnceItIsSevenDaysOldAndTheOperatorAndOthersAreTold() {
         Caller caller = DispatcherApi.caller();
         String endpoint = api.endpoint(caller, failing.url(), "task.*").path("id").asString();
         String other = api.endpoint(caller, watcher.url(), "webhook_endpoint.disabled").path("id").asString();
         failSevenEvents(caller);
 
-        WebhookReceiver.Received notice = watcher.await(r -> true, 1, Duration.ofSeconds(90)).get(0);
+        // 56 failures and never a success, but a day old: its 7 days without a success have not passed.
+        api.awaitDeliveries(caller, endpoint, list -> list.size() == 7 && list.stream()
+                .allMatch(delivery -> delivery.path("status").asString().equals("exhausted")), Duration.ofSeconds(90));
+        assertThat(failures(endpoint)).isGreaterThanOrEqualTo(50);
+        assertThat(status(caller, endpoint)).isEqualTo("active");
+        assertThat(watcher.received).isEmpty();
+
+        advanceClock(Duration.ofDays(7).plusSeconds(1));
+        api.publish(caller, "crm.events", "task.created", Map.of("object", "task"));
+        WebhookReceiver.Received notice = watcher.await(r -> true, 1, Duration.ofSeconds(30)).get(0);
         assertThat(status(caller, endpoint)).isEqualTo("disabled");
         assertThat(failures(endpoint)).isGreaterThanOrEqualTo(50);
         JsonNode body = json.readTree(notice.body());
@@ -125,9 +143,7 @@ class AutoDisableTest {
         assertThat(failures(endpoint)).isGreaterThanOrEqualTo(50);
         assertThat(status(caller, endpoint)).isEqualTo("active");
 
-        client.post().uri("/internal/clock").header("Authorization", TestCallers.bearer(TestCallers.platformAdmin()))
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("advance_seconds", Duration.ofDays(7).toSeconds() + 1))
-                .exchange().expectStatus().isOk();
+        advanceClock(Duration.ofDays(7).plusSeconds(1));
         api.publish(caller, "crm.events", "task.created", Map.of("object", "task"));
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!status(caller, endpoint).equals("disabled") && System.nanoTime() < deadline) {

@@ -10,6 +10,7 @@ import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
 import com.storageplatform.webhooks.payload.ApiVersions;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -154,6 +155,10 @@ class WebhookEndpointApiTest {
         assertThat(issues(api.patch(test, path, Map.of("status", "deleted")))).containsExactly("status invalid");
         assertThat(issues(api.patch(test, path, Map.of("url", "http://10.0.0.1/x")))).containsExactly("url not_allowed");
         assertThat(issues(api.patch(test, path, Map.of("enabled_events", List.of("nope.nope"))))).containsExactly("enabled_events[0] invalid");
+        assertThat(issues(api.patch(test, path, Map.of("api_version", "2020-01-01")))).containsExactly("api_version invalid");
+        assertThat(issues(api.patch(test, path, Map.of("api_version", "latest")))).containsExactly("api_version invalid");
+        assertThat(api.body(api.get(test, path), 200).path("data").path("api_version").asString())
+                .isEqualTo(ApiVersions.LATEST);
         Map<String, Object> nullUrl = new HashMap<>();
         nullUrl.put("url", null);
         assertThat(issues(api.patch(test, path, nullUrl))).containsExactly("url required");
@@ -164,6 +169,7 @@ class WebhookEndpointApiTest {
         String id = api.endpoint(test, PUBLIC_URL, "*").path("id").asString();
         JsonNode deleted = api.body(client.delete().uri("/v1/webhooks/" + id)
                 .header("Authorization", TestCallers.bearer(test)).exchange(), 200).path("data");
+        assertThat(deleted.path("id").asString()).isEqualTo(id);
         assertThat(deleted.path("deleted").asBoolean()).isTrue();
         assertThat(deleted.path("object").asString()).isEqualTo("webhook_endpoint");
         api.get(test, "/v1/webhooks/" + id).expectStatus().isNotFound();
@@ -188,6 +194,22 @@ class WebhookEndpointApiTest {
         api.post(other, "/v1/webhooks/" + id + "/rotate-secret", Map.of()).expectStatus().isNotFound();
         api.get(other, "/v1/webhooks/" + id + "/deliveries").expectStatus().isNotFound();
         assertThat(api.body(api.get(other, "/v1/webhooks"), 200).path("data").size()).isZero();
+    }
+
+    @Test
+    void theEndpointsAreWalkedPageByPageUnderAStatusFilter() {
+        Caller own = DispatcherApi.caller();
+        List<String> paused = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String id = api.endpoint(own, PUBLIC_URL, "*").path("id").asString();
+            if (i % 2 == 0) {
+                api.patch(own, "/v1/webhooks/" + id, Map.of("status", "paused")).expectStatus().isOk();
+                paused.add(0, id);
+            }
+        }
+        assertThat(api.walk(own, "/v1/webhooks?status=paused", 2)).extracting(endpoint -> endpoint.path("id").asString())
+                .containsExactlyElementsOf(paused);
+        assertThat(api.walk(own, "/v1/webhooks", 2)).hasSize(5);
     }
 
     @Test

@@ -45,4 +45,22 @@ class ApiVersionsTest {
         assertThatThrownBy(() -> new ApiVersions(List.of(renaming(ApiVersions.LATEST, "a", "b"))))
                 .isInstanceOf(IllegalStateException.class);
     }
+
+    @Test
+    void aVersionThatIsNotAYyyyMmDdDateStopsTheStart() {
+        for (String version : new String[] {"2025-1-01", "2025/01/01", "v2025-01-01", "2025-02-30", "2025-13-01",
+                "20250101", "2025-01-01 ", ""}) {
+            assertThatThrownBy(() -> new ApiVersions(List.of(renaming(version, "a", "b")))).as(version)
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("YYYY-MM-DD");
+        }
+        assertThat(new ApiVersions(List.of(renaming("2024-02-29", "a", "b"))).all())
+                .containsExactly(ApiVersions.LATEST, "2024-02-29");
+    }
+
+    @Test
+    void aVersionDeclaredTwiceStopsTheStart() {
+        assertThatThrownBy(() -> new ApiVersions(List.of(renaming("2025-01-01", "a", "b"),
+                renaming("2025-01-01", "b", "c")))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("twice");
+    }
 }
