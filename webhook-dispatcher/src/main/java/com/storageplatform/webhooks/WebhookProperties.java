@@ -24,7 +24,7 @@ public record WebhookProperties(Boolean allowLocalhost, String secretKey, Double
     /**
      * @param concurrency  deliveries in flight at once in this process (default 256)
      * @param perEndpoint  of which at most this many to one endpoint (default 16), so a slow one cannot hold the rest
-     * @param timeout      how long a receiver has to answer (10 s)
+     * @param timeout      how long one attempt may take, from resolving the host to the answer's last byte (10 s)
      * @param pollInterval how often the worker looks for due deliveries when nothing woke it (250 ms)
      * @param lease        how long a claimed delivery is this worker's before another may take it over (60 s)
      */
