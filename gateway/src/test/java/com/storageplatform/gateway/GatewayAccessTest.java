@@ -29,10 +29,12 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 /** Authentication, exact scopes, caller tokens, header hygiene and revocation, against real HTTP backends. */
-// A generous introspection timeout: an answer is held in flight on purpose, on a machine that may be slow.
+// A generous introspection timeout: an answer is held in flight on purpose, on a machine that may be slow. The
+// client waits longer than that timeout, so a slow check fails as the gateway's own answer, never as a client
+// timeout that hides which step was slow.
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "platform.introspection.timeout=10s")
-@AutoConfigureWebTestClient
+@AutoConfigureWebTestClient(timeout = "15s")
 class GatewayAccessTest {
 
     @DynamicPropertySource
