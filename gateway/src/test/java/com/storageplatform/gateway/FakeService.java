@@ -75,6 +75,11 @@ final class FakeService implements AutoCloseable {
                                 }))
                         .route(request -> true, (request, response) -> {
                             record(request);
+                            // Like every platform service, echo the request id the gateway passed on.
+                            String requestId = request.requestHeaders().get("Service-Request-Id");
+                            if (requestId != null) {
+                                response.header("Service-Request-Id", requestId);
+                            }
                             String extra = responseHeader.get();
                             if (extra != null) {
                                 String[] parts = extra.split(":", 2);

@@ -165,7 +165,7 @@ class GatewayAccessTest {
     }
 
     @Test
-    void aWellFormedRequestIdIsKeptPassedOnAndEchoed() {
+    void aWellFormedRequestIdIsKeptPassedOnAndEchoedOnce() {
         String key = issue("api_key", Environment.LIVE, null, "billing:read");
         client.get().uri("/v1/payments").header("Authorization", "Bearer " + key)
                 .header("Service-Request-Id", "req_from_client_0001")

@@ -52,6 +52,11 @@ class AccessConfiguration {
     }
 
     @Bean
+    ServiceResponseHeaders serviceResponseHeaders() {
+        return new ServiceResponseHeaders();
+    }
+
+    @Bean
     AccessFilter accessFilter(Introspector introspector, CallerTokens callerTokens, GatewayProperties properties,
             RateLimiter rateLimiter) {
         return new AccessFilter(introspector, callerTokens, properties.adminToken(), rateLimiter,
