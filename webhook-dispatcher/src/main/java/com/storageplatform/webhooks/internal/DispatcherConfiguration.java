@@ -8,7 +8,9 @@ import com.storageplatform.webhooks.payload.PayloadVersion;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.ContainerCustomizer;
 import org.springframework.kafka.listener.CommonErrorHandler;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.ExponentialBackOff;
 
@@ -45,5 +47,15 @@ class DispatcherConfiguration {
         backOff.setMaxInterval(30_000);
         // No maximum attempts or elapsed time: an outage as long as it lasts.
         return new DefaultErrorHandler(backOff);
+    }
+
+    /**
+     * The ingest's offsets are committed without waiting for the broker: the consumer thread stores a batch and
+     * polls the next with no round trip in between. A commit that is lost only brings records back, which the
+     * event log's unique ids drop, so nothing is stored twice.
+     */
+    @Bean
+    ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> asyncIngestCommits() {
+        return container -> container.getContainerProperties().setSyncCommits(false);
     }
 }
