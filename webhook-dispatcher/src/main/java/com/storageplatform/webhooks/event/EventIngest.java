@@ -15,8 +15,11 @@ import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.NestedExceptionUtils;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.kafka.support.Acknowledgment;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
@@ -31,12 +34,18 @@ import tools.jackson.databind.json.JsonMapper;
  * a malformed record, alone: the rest of its batch is stored.
  */
 @Component
-class EventIngest {
+class EventIngest implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(EventIngest.class);
 
-    /** One attempt at storing a batch; one that takes longer fails and is tried again (it is idempotent). */
-    static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(30);
+    static final String LISTENER_ID = "webhook-dispatcher";
+
+    /** Polls being stored at once: enough that one slow transaction does not hold up the events behind it. */
+    static final int PIPELINE_DEPTH = 4;
+
+    /** One try at storing a poll may take 30 s (a longer one fails and is tried again: storing is idempotent). */
+    static final InOrderPipeline.Retries RETRIES = new InOrderPipeline.Retries(Duration.ofSeconds(30),
+            Duration.ofMillis(500), Duration.ofSeconds(30));
 
     private final EventLog events;
     private final DeliveryQueue deliveries;
@@ -44,41 +53,68 @@ class EventIngest {
     private final DeliverySignal signal;
     private final JsonMapper json;
     private final Clock clock;
+    private final InOrderPipeline<Poll> pipeline;
 
     EventIngest(EventLog events, DeliveryQueue deliveries, TransactionalOperator tx, DeliverySignal signal,
-            JsonMapper json, Clock clock) {
+            JsonMapper json, Clock clock, KafkaListenerEndpointRegistry listeners) {
         this.events = events;
         this.deliveries = deliveries;
         this.tx = tx;
         this.signal = signal;
         this.json = json;
         this.clock = clock;
+        this.pipeline = new InOrderPipeline<>(PIPELINE_DEPTH, RETRIES, this::store, this::stored,
+                new ListenerValve(listeners));
     }
 
     /**
-     * A poll's worth of records at a time, in one transaction, on the consumer's thread (which may block): the
-     * offsets move on only once it has committed. A failure (PostgreSQL down) is thrown to the container, whose
-     * error handler calls this again with the same records, without end ({@code DispatcherConfiguration}).
-     * Returning a {@code Mono} instead would hand the failure to Spring Kafka's async path, which acknowledges a
-     * failed batch and drops it.
+     * A poll's worth of records at a time. Parsing is done here, on the consumer's thread; storing goes to the
+     * pipeline, which stores up to {@value #PIPELINE_DEPTH} polls at once, acknowledges them in poll order (the
+     * container commits an acknowledged poll's offsets) and tries a poll that could not be stored (PostgreSQL
+     * down) again without end, holding back the acknowledgements after it. So the consumer polls again at once,
+     * but no offset is committed past an event that is not stored. The container is paused while the pipeline
+     * is full, and keeps its partitions meanwhile.
      */
-    @KafkaListener(id = "webhook-dispatcher", groupId = "${platform.webhooks.consumer-group}",
+    @KafkaListener(id = LISTENER_ID, groupId = "${platform.webhooks.consumer-group}",
             topicPattern = ".*\\.events", batch = "true")
-    void onRecords(List<ConsumerRecord<String, String>> records) {
+    void onRecords(List<ConsumerRecord<String, String>> records, Acknowledgment acknowledgment) {
         List<String> skipped = new ArrayList<>();
         List<StoredEvent> parsed = records.stream().map(record -> parse(record, skipped)).flatMap(Optional::stream)
                 .toList();
-        if (!parsed.isEmpty()) {
-            try {
-                ingest(parsed).block(ATTEMPT_TIMEOUT);
-            } catch (RuntimeException failure) {
-                log.warn("Could not store {} events; the batch is tried again until it is stored: {}", parsed.size(),
-                        NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
-                throw failure;
-            }
+        pipeline.submit(new Poll(parsed, skipped, acknowledgment));
+    }
+
+    /** A poll's public events, the lines to log about the records skipped, and its acknowledgement. */
+    private record Poll(List<StoredEvent> events, List<String> skipped, Acknowledgment acknowledgment) {
+    }
+
+    private Mono<Void> store(Poll poll) {
+        return poll.events().isEmpty() ? Mono.empty() : ingest(poll.events());
+    }
+
+    private void stored(Poll poll) {
+        poll.acknowledgment().acknowledge();
+        // Logged once the poll is stored, so a poll retried through an outage does not repeat them.
+        poll.skipped().forEach(log::warn);
+    }
+
+    @Override
+    public void destroy() {
+        pipeline.close();
+    }
+
+    /** Pauses and resumes the listener's container (looked up when needed: it is created after this bean). */
+    private record ListenerValve(KafkaListenerEndpointRegistry registry) implements InOrderPipeline.Valve {
+
+        @Override
+        public void pause() {
+            Optional.ofNullable(registry.getListenerContainer(LISTENER_ID)).ifPresent(MessageListenerContainer::pause);
         }
-        // Logged once the batch is stored, so a batch retried through an outage does not repeat them.
-        skipped.forEach(log::warn);
+
+        @Override
+        public void resume() {
+            Optional.ofNullable(registry.getListenerContainer(LISTENER_ID)).ifPresent(MessageListenerContainer::resume);
+        }
     }
 
     /** Appends the events and queues their deliveries, once per event id (a duplicate, even in one batch, adds nothing). */

@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ContainerCustomizer;
 import org.springframework.kafka.listener.CommonErrorHandler;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.ExponentialBackOff;
 
@@ -35,27 +36,29 @@ class DispatcherConfiguration {
 
     /**
      * The error handler of the event ingest's listener container (Spring Boot gives the one {@code CommonErrorHandler}
-     * bean to the default container factory). A batch that could not be stored (PostgreSQL down, or refusing) is
-     * tried again with the same records, 0.5 s, 1 s, 2 s ... then every 30 s, without end, while the consumer stays
-     * paused and polling so it keeps its partitions. Spring Kafka's default tries ten times at once and then skips
-     * the batch: an outage of a few seconds would lose its events. A record that could never be stored is refused
-     * by ingest's parsing instead, so it cannot stall the others.
+     * bean to the default container factory). Ingest's listener only parses and hands a poll to its pipeline, which
+     * retries storing by itself; should the listener throw all the same, the poll is sought back and given again,
+     * 0.5 s, 1 s, 2 s ... then every 30 s, without end. Spring Kafka's default tries ten times and then skips the
+     * poll, losing its events.
      */
     @Bean
     CommonErrorHandler ingestErrorHandler() {
         ExponentialBackOff backOff = new ExponentialBackOff(500, 2);
         backOff.setMaxInterval(30_000);
-        // No maximum attempts or elapsed time: an outage as long as it lasts.
+        // No maximum attempts or elapsed time.
         return new DefaultErrorHandler(backOff);
     }
 
     /**
-     * The ingest's offsets are committed without waiting for the broker: the consumer thread stores a batch and
-     * polls the next with no round trip in between. A commit that is lost only brings records back, which the
-     * event log's unique ids drop, so nothing is stored twice.
+     * Ingest acknowledges each poll once it and every poll before it are stored ({@code AckMode.MANUAL}, from the
+     * pipeline's thread; the container commits on its own), and the offsets are committed without waiting for the
+     * broker. A commit that is lost only brings records back, which the event log's unique ids drop.
      */
     @Bean
-    ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> asyncIngestCommits() {
-        return container -> container.getContainerProperties().setSyncCommits(false);
+    ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> ingestCommits() {
+        return container -> {
+            container.getContainerProperties().setAckMode(ContainerProperties.AckMode.MANUAL);
+            container.getContainerProperties().setSyncCommits(false);
+        };
     }
 }

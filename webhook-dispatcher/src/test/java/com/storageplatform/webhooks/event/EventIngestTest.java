@@ -10,13 +10,21 @@ import com.storageplatform.webhooks.DispatcherTest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -39,6 +47,9 @@ class EventIngestTest {
 
     @Autowired
     DatabaseClient db;
+
+    @Autowired
+    KafkaListenerEndpointRegistry listeners;
 
     DispatcherApi api;
     WebhookReceiver receiver;
@@ -137,26 +148,35 @@ class EventIngestTest {
     }
 
     @Test
-    void eventsPublishedWhileTheEventLogCannotBeWrittenAllArriveExactlyOnceWhenItCanAgain() {
+    void eventsPublishedWhileTheEventLogCannotBeWrittenAllArriveExactlyOnceWhenItCanAgain() throws Exception {
         String endpoint = api.endpoint(caller, receiver.url(), "deal.*").path("id").asString();
         // The dispatcher is reading the topic (a new topic is only found on its next metadata refresh).
         String warmUp = api.publish(caller, "crm.events", "deal.won", Map.of("object", "deal")).toString();
         api.events(caller, "", 1, Duration.ofSeconds(30));
         List<String> published = new ArrayList<>(List.of(warmUp));
-        // As good as PostgreSQL being down for the ingest: every attempt at storing a batch fails.
-        db.sql("ALTER TABLE events RENAME TO events_unavailable").then().block();
-        try {
-            for (int i = 0; i < 19; i++) {
-                published.add(api.publish(caller, "crm.events", "deal.created", Map.of("object", "deal", "n", i))
-                        .toString());
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.getProducerFactory().getConfigurationProperties().get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG)))) {
+            // Everything on the topic so far is stored, and its offsets are committed.
+            Map<TopicPartition, Long> stored = endOffsets(admin, "crm.events");
+            awaitCommitted(admin, stored);
+            // As good as PostgreSQL being down for the ingest: every attempt at storing a poll fails.
+            db.sql("ALTER TABLE events RENAME TO events_unavailable").then().block();
+            try {
+                for (int i = 0; i < 19; i++) {
+                    published.add(api.publish(caller, "crm.events", "deal.created",
+                            Map.of("object", "deal", "n", i)).toString());
+                }
+                // Long past Spring Kafka's default handling (ten quick retries, then the batch is skipped), and
+                // past the pipeline's depth, so the listener has been paused.
+                DispatcherApi.sleep(4000);
+                assertThat(db.sql("SELECT count(*) AS n FROM events_unavailable WHERE account_id = :account")
+                        .bind("account", caller.accountId()).map(row -> row.get("n", Long.class)).one().block())
+                        .as("only the event from before").isOne();
+                assertThat(committed(admin, stored.keySet())).as("no offset committed past an event not stored")
+                        .isEqualTo(stored);
+            } finally {
+                db.sql("ALTER TABLE events_unavailable RENAME TO events").then().block();
             }
-            // Long past Spring Kafka's default handling (ten quick retries, then the batch is skipped).
-            DispatcherApi.sleep(4000);
-            assertThat(db.sql("SELECT count(*) AS n FROM events_unavailable WHERE account_id = :account")
-                    .bind("account", caller.accountId()).map(row -> row.get("n", Long.class)).one().block())
-                    .as("only the event from before").isOne();
-        } finally {
-            db.sql("ALTER TABLE events_unavailable RENAME TO events").then().block();
         }
 
         List<JsonNode> events = api.events(caller, "", published.size(), Duration.ofSeconds(60));
@@ -166,6 +186,34 @@ class EventIngestTest {
                 .allMatch(delivery -> delivery.path("status").asString().equals("succeeded")), Duration.ofSeconds(30));
         assertThat(receiver.received).extracting(delivery -> json.readTree(delivery.body()).path("id").asString())
                 .containsExactlyInAnyOrderElementsOf(published);
+    }
+
+    private static Map<TopicPartition, Long> endOffsets(Admin admin, String topic) throws Exception {
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
+                .forEach(partition -> latest.put(new TopicPartition(topic, partition.partition()), OffsetSpec.latest()));
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        admin.listOffsets(latest).all().get().forEach((partition, info) -> offsets.put(partition, info.offset()));
+        return offsets;
+    }
+
+    /** The dispatcher's committed offsets of {@code partitions} (0 where none is committed yet). */
+    private Map<TopicPartition, Long> committed(Admin admin, Set<TopicPartition> partitions) throws Exception {
+        String group = listeners.getListenerContainer("webhook-dispatcher").getGroupId();
+        Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata().get();
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        partitions.forEach(partition -> offsets.put(partition,
+                committed.get(partition) == null ? 0L : committed.get(partition).offset()));
+        return offsets;
+    }
+
+    private void awaitCommitted(Admin admin, Map<TopicPartition, Long> offsets) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!committed(admin, offsets.keySet()).equals(offsets) && System.nanoTime() < deadline) {
+            DispatcherApi.sleep(100);
+        }
+        assertThat(committed(admin, offsets.keySet())).as("offsets committed once stored").isEqualTo(offsets);
     }
 
     @Test
