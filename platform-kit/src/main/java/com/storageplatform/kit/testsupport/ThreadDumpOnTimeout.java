@@ -2,14 +2,17 @@ package com.storageplatform.kit.testsupport;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 /**
  * When a test fails because something did not answer in time (a request past the client's timeout, a
- * {@code block} past its limit), prints every thread's stack before passing the failure on: whatever was still
- * stuck shows where, instead of a bare timeout.
+ * {@code block} past its limit), prints every thread's stack and what each PostgreSQL session is doing or waiting
+ * for before passing the failure on: whatever was still stuck shows where, instead of a bare timeout.
  */
 public final class ThreadDumpOnTimeout implements TestExecutionExceptionHandler {
 
@@ -27,9 +30,31 @@ public final class ThreadDumpOnTimeout implements TestExecutionExceptionHandler 
                     dump.append("    at ").append(frame).append('\n');
                 }
             }
+            dump.append(databaseSessions());
             System.out.println(dump);
         }
         throw failure;
+    }
+
+    /** The shared PostgreSQL's sessions: a query waiting on a lock, or a transaction left open, shows here. */
+    private static String databaseSessions() {
+        StringBuilder sessions = new StringBuilder("PostgreSQL sessions (pid, state, wait, transaction start, query):\n");
+        try (Connection connection = PlatformInfrastructure.get().dataSource().getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("""
+                     SELECT pid, state, wait_event_type, wait_event, xact_start, left(query, 300) AS query
+                     FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()
+                     ORDER BY xact_start NULLS LAST""")) {
+            while (rows.next()) {
+                sessions.append("    ").append(rows.getInt("pid")).append(' ').append(rows.getString("state"))
+                        .append(' ').append(rows.getString("wait_event_type")).append('/')
+                        .append(rows.getString("wait_event")).append(' ').append(rows.getString("xact_start"))
+                        .append(' ').append(rows.getString("query").replaceAll("\\s+", " ")).append('\n');
+            }
+        } catch (Exception e) {
+            sessions.append("    (could not be read: ").append(e.getMessage()).append(")\n");
+        }
+        return sessions.toString();
     }
 
     static boolean isTimeout(Throwable failure) {

@@ -40,7 +40,8 @@ class ThreadDumpOnTimeoutTest {
         assertThat(printed.toString(StandardCharsets.UTF_8))
                 .contains("Thread dump after slowTest() timed out")
                 .contains("\"main\"")
-                .contains("ThreadDumpOnTimeoutTest");
+                .contains("ThreadDumpOnTimeoutTest")
+                .contains("PostgreSQL sessions");
     }
 
     private static Throwable catchFrom(Runnable action) {
