@@ -7,14 +7,28 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.LifecycleMethodExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 /**
- * When a test fails because something did not answer in time (a request past the client's timeout, a
- * {@code block} past its limit), prints every thread's stack and what each PostgreSQL session is doing or waiting
+ * When a test, or its {@code @BeforeEach}/{@code @AfterEach}, fails because something did not answer in time (a
+ * request past the client's timeout, a {@code block} past its limit), prints every thread's stack and what each PostgreSQL session is doing or waiting
  * for before passing the failure on: whatever was still stuck shows where, instead of a bare timeout.
  */
-public final class ThreadDumpOnTimeout implements TestExecutionExceptionHandler {
+public final class ThreadDumpOnTimeout implements TestExecutionExceptionHandler,
+        LifecycleMethodExecutionExceptionHandler {
+
+    @Override
+    public void handleBeforeEachMethodExecutionException(ExtensionContext context, Throwable failure)
+            throws Throwable {
+        handleTestExecutionException(context, failure);
+    }
+
+    @Override
+    public void handleAfterEachMethodExecutionException(ExtensionContext context, Throwable failure)
+            throws Throwable {
+        handleTestExecutionException(context, failure);
+    }
 
     @Override
     public void handleTestExecutionException(ExtensionContext context, Throwable failure) throws Throwable {

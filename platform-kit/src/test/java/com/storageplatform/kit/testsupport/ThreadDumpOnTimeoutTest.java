@@ -23,25 +23,43 @@ class ThreadDumpOnTimeoutTest {
     }
 
     @Test
-    void aTimeoutPrintsEveryThreadAndIsRethrownUnchanged() {
+    void aTimeoutPrintsEveryThreadAndTheDatabaseSessionsAndIsRethrownUnchanged() {
         Throwable timeout = new IllegalStateException("Timeout on blocking read for 5000000000 NANOSECONDS");
-        ExtensionContext context = (ExtensionContext) java.lang.reflect.Proxy.newProxyInstance(
-                getClass().getClassLoader(), new Class<?>[] {ExtensionContext.class},
-                (proxy, method, args) -> method.getName().equals("getDisplayName") ? "slowTest()" : null);
-        PrintStream original = System.out;
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-        try {
-            assertThatThrownBy(() -> new ThreadDumpOnTimeout().handleTestExecutionException(context, timeout))
-                    .isSameAs(timeout);
-        } finally {
-            System.setOut(original);
-        }
-        assertThat(printed.toString(StandardCharsets.UTF_8))
+        String printed = printedWhileHandling("slowTest()", (handler, context) ->
+                handler.handleTestExecutionException(context, timeout), timeout);
+        assertThat(printed)
                 .contains("Thread dump after slowTest() timed out")
                 .contains("\"main\"")
                 .contains("ThreadDumpOnTimeoutTest")
                 .contains("PostgreSQL sessions");
+    }
+
+    @Test
+    void aTimeoutInABeforeEachIsDumpedAndRethrownToo() {
+        Throwable timeout = new IllegalStateException("Timeout on blocking read for 30000000000 NANOSECONDS");
+        String printed = printedWhileHandling("setUp()", (handler, context) ->
+                handler.handleBeforeEachMethodExecutionException(context, timeout), timeout);
+        assertThat(printed).contains("Thread dump after setUp() timed out");
+    }
+
+    private interface Handling {
+        void run(ThreadDumpOnTimeout handler, ExtensionContext context) throws Throwable;
+    }
+
+    /** What the handler printed while handling {@code failure}, which it must throw on unchanged. */
+    private String printedWhileHandling(String displayName, Handling handling, Throwable failure) {
+        ExtensionContext context = (ExtensionContext) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {ExtensionContext.class},
+                (proxy, method, args) -> method.getName().equals("getDisplayName") ? displayName : null);
+        PrintStream original = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            assertThatThrownBy(() -> handling.run(new ThreadDumpOnTimeout(), context)).isSameAs(failure);
+        } finally {
+            System.setOut(original);
+        }
+        return printed.toString(StandardCharsets.UTF_8);
     }
 
     private static Throwable catchFrom(Runnable action) {
