@@ -8,9 +8,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -163,10 +168,10 @@ public final class WebhookBenchmark {
         long wallMinusNanoMicros = System.currentTimeMillis() * 1000 - System.nanoTime() / 1000;
         Map<String, double[]> stagesById = new HashMap<>();
         var database = stack.database();
-        try (java.sql.Connection connection = java.sql.DriverManager.getConnection(
+        try (Connection connection = DriverManager.getConnection(
                 "jdbc:postgresql://" + database.host() + ":" + database.port() + "/" + database.name(),
                 database.username(), database.password());
-             java.sql.PreparedStatement query = connection.prepareStatement("""
+             PreparedStatement query = connection.prepareStatement("""
                      SELECT o.event_id::text AS id,
                          (extract(epoch FROM o.created_at) * 1e6)::bigint AS committed,
                          (extract(epoch FROM o.sent_at) * 1e6)::bigint AS relayed,
@@ -177,7 +182,7 @@ public final class WebhookBenchmark {
             query.setArray(1, connection.createArrayOf("text", samples.stream().map(Sample::id).toArray()));
             Map<String, Sample> byId = new HashMap<>();
             samples.forEach(sample -> byId.put(sample.id(), sample));
-            try (java.sql.ResultSet rows = query.executeQuery()) {
+            try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     Sample sample = byId.get(rows.getString("id"));
                     long sent = sample.sentNanos() / 1000 + wallMinusNanoMicros;
@@ -190,14 +195,18 @@ public final class WebhookBenchmark {
                 }
             }
         }
+        if (stagesById.isEmpty()) {
+            System.out.println("stage: none of the received events has its timestamps in the database");
+            return;
+        }
         List<Sample> slowest = samples.stream().filter(sample -> stagesById.containsKey(sample.id()))
-                .sorted(java.util.Comparator.comparingDouble(Sample::latencyMillis).reversed())
-                .limit(Math.max(1, samples.size() / 100)).toList();
+                .sorted(Comparator.comparingDouble(Sample::latencyMillis).reversed())
+                .limit(Math.max(1, stagesById.size() / 100)).toList();
         for (int stage = 0; stage < STAGES.length; stage++) {
             int at = stage;
             List<Double> times = stagesById.values().stream().map(split -> split[at]).sorted().toList();
-            double slowMean = slowest.stream().mapToDouble(sample -> stagesById.get(sample.id())[at]).average()
-                    .orElse(Double.NaN);
+            double slowMean = slowest.stream().mapToDouble(sample -> stagesById.get(sample.id())[at]).sum()
+                    / slowest.size();
             System.out.printf("stage: %-24s p50 %4.0f ms, p99 %4.0f ms; in the slowest 1%% of events %4.0f ms%n",
                     STAGES[stage], percentile(times, 0.50), percentile(times, 0.99), slowMean);
         }
