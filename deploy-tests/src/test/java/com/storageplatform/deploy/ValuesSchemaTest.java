@@ -47,6 +47,7 @@ class ValuesSchemaTest {
             serviceDefaults.resources.requests.cpu       | null | autoscaling on CPU needs resources.requests.cpu
             keycloak.enabled                             | true | /keycloak/realm
             postgresql.external.sslMode                  | verify-ca | /postgresql/external/caSecret/name
+            redis.timeout                                | fast | /redis/timeout
             """)
     void theTemplatesRefuseSettingsThatWouldFailAtRunTime(String key, String value, String expectedError) {
         assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of(key, value)))

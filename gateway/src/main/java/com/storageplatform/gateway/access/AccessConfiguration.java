@@ -1,13 +1,18 @@
 package com.storageplatform.gateway.access;
 
 import com.storageplatform.gateway.GatewayProperties;
+import com.storageplatform.gateway.ratelimit.FallbackRateLimiter;
 import com.storageplatform.gateway.ratelimit.InMemoryRateLimiter;
 import com.storageplatform.gateway.ratelimit.RateLimiter;
 import com.storageplatform.gateway.ratelimit.RedisRateLimiter;
+import com.storageplatform.gateway.redis.RedisCalls;
 import com.storageplatform.gateway.route.ServiceDirectory;
 import com.storageplatform.gateway.route.ServiceResilience;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
@@ -22,19 +27,29 @@ class AccessConfiguration {
         return new CallerTokens(properties.callerToken().privateKey());
     }
 
+    /** Present only when Redis is on: the bound and breaker every Redis call goes through. */
+    @Bean
+    @ConditionalOnProperty(name = "platform.rate-limits.redis", havingValue = "true")
+    RedisCalls redisCalls(GatewayProperties properties, ObjectProvider<MeterRegistry> meters) {
+        return new RedisCalls(properties.redis().timeoutOrDefault(), meters.getIfAvailable(() -> Metrics.globalRegistry));
+    }
+
     @Bean
     RevocationNotices revocationNotices(GatewayProperties properties,
-            ObjectProvider<ReactiveStringRedisTemplate> redis) {
+            ObjectProvider<ReactiveStringRedisTemplate> redis, ObjectProvider<RedisCalls> redisCalls) {
         return properties.rateLimits().redis()
-                ? RevocationNotices.redis(redis.getObject(), properties.introspection().cacheTtlOrDefault())
+                ? RevocationNotices.redis(redis.getObject(), properties.introspection().cacheTtlOrDefault(),
+                        redisCalls.getObject())
                 : RevocationNotices.local();
     }
 
     @Bean
-    RateLimiter rateLimiter(GatewayProperties properties, ObjectProvider<ReactiveStringRedisTemplate> redis) {
+    RateLimiter rateLimiter(GatewayProperties properties, ObjectProvider<ReactiveStringRedisTemplate> redis,
+            ObjectProvider<RedisCalls> redisCalls) {
+        InMemoryRateLimiter local = new InMemoryRateLimiter(Clock.systemUTC());
         return properties.rateLimits().redis()
-                ? new RedisRateLimiter(redis.getObject())
-                : new InMemoryRateLimiter(Clock.systemUTC());
+                ? new FallbackRateLimiter(new RedisRateLimiter(redis.getObject()), local, redisCalls.getObject())
+                : local;
     }
 
     /** Introspection shares the {@code auth} breaker with the proxied /oauth and /admin routes: one auth service. */

@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -86,13 +87,20 @@ public final class Introspector {
         String hash = sha256(token);
         Entry cached = byTokenHash.getIfPresent(hash);
         if (cached != null && isLive(cached.credential()) && !isStale(cached.credential(), cached.askedAt())) {
-            return notices.isRevoked(cached.credential().credentialId()).flatMap(revoked -> {
-                if (revoked) {
-                    evict(List.of(cached.credential().credentialId()));
-                    return ask(token, hash, true);
-                }
-                return Mono.just(cached.credential());
-            });
+            return notices.isRevoked(cached.credential().credentialId())
+                    .map(Optional::of)
+                    .onErrorReturn(Optional.empty())
+                    .flatMap(revoked -> {
+                        if (revoked.isEmpty()) {
+                            // Redis is out of reach, so another replica's revocation cannot be seen: ask the source.
+                            return ask(token, hash, true);
+                        }
+                        if (revoked.get()) {
+                            evict(List.of(cached.credential().credentialId()));
+                            return ask(token, hash, true);
+                        }
+                        return Mono.just(cached.credential());
+                    });
         }
         if (cached != null) {
             byTokenHash.invalidate(hash);
