@@ -75,7 +75,7 @@ final class SqlTables {
                     case 8 -> strings.add(in.readUnsignedShort());          // String
                     case 7, 16, 19, 20 -> in.skipBytes(2);                  // Class, MethodType, Module, Package
                     case 15 -> in.skipBytes(3);                             // MethodHandle
-                    case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipBytes(4);    // Integer, Float, refs, NameAndType, dynamic
+                    case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipBytes(4);    // Integer, Float, refs, dynamic
                     case 5, 6 -> {                                          // Long, Double take two entries
                         in.skipBytes(8);
                         i++;

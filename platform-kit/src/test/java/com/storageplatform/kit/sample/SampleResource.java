@@ -134,7 +134,8 @@ class SampleResource {
 
     @GetMapping("/v1/samples/{id}")
     Mono<Envelopes.Data<Sample>> read(Caller caller, @PathVariable String id) {
-        return AccountStatement.sql(db, caller.accountId(), "SELECT * FROM samples WHERE account_id = :account_id AND id = :id")
+        return AccountStatement.sql(db, caller.accountId(),
+                        "SELECT * FROM samples WHERE account_id = :account_id AND id = :id")
                 .bind("id", Ids.fromPath(id))
                 .map(row -> new Sample(row.get("id", UUID.class), "sample", row.get("name", String.class),
                         row.get("status", String.class), row.get("created_at", Instant.class)))

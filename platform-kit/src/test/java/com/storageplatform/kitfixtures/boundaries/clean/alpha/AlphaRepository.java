@@ -12,6 +12,7 @@ class AlphaRepository {
     }
 
     String find(boolean lock) {
-        return "SELECT " + COLUMNS + " FROM alphas WHERE account_id = :account_id AND id = :id" + (lock ? " FOR UPDATE" : "");
+        return "SELECT " + COLUMNS + " FROM alphas WHERE account_id = :account_id AND id = :id"
+                + (lock ? " FOR UPDATE" : "");
     }
 }
