@@ -1,5 +1,7 @@
 package com.storageplatform.catalogue.unit;
 
+import static com.storageplatform.kit.web.Patch.pick;
+
 import com.storageplatform.catalogue.site.Site;
 import com.storageplatform.catalogue.site.Sites;
 import com.storageplatform.catalogue.unittype.Features;
@@ -13,14 +15,12 @@ import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
-import com.storageplatform.kit.web.Patch;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Function;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
 
@@ -196,9 +196,6 @@ class UnitService {
         return ApiException.conflict("The unit type is archived: only an archived unit can be of it.");
     }
 
-    private static <T, R> R pick(Patch<T> patch, R current, Function<T, R> change) {
-        return patch == null ? current : change.apply(patch.value());
-    }
 
     private static StoredUnit allowed(Caller caller, StoredUnit stored) {
         SiteAccess.require(caller, stored.unit().siteId());

@@ -1,6 +1,6 @@
 package com.storageplatform.catalogue.unittype;
 
-import static com.storageplatform.catalogue.unittype.UnitTypeChanges.pick;
+import static com.storageplatform.kit.web.Patch.pick;
 
 import com.storageplatform.catalogue.pricing.PriceList;
 import com.storageplatform.catalogue.site.Site;
