@@ -1,7 +1,11 @@
 package com.storageplatform.auth.credential;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
+import com.storageplatform.auth.oauth.OAuthClients;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -16,9 +20,12 @@ import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** The {@code credentials} table. Secrets come in only as SHA-256 hashes and never go out. */
+/**
+ * The {@code credentials} table; other features go through {@link Credentials}. Secrets come in only as SHA-256
+ * hashes and never go out.
+ */
 @Repository
-public class CredentialRepository {
+class CredentialRepository {
 
     private static final String COLUMNS = """
             id, kind, secret_prefix, operator_id, account_id AS credential_account_id, environment, name, scopes,
@@ -33,8 +40,8 @@ public class CredentialRepository {
         this.db = db;
     }
 
-    public Mono<Void> insert(Credential credential, byte[] secretHash) {
-        DatabaseClient.GenericExecuteSpec insert = db.sql("""
+    Mono<Void> insert(Credential credential, byte[] secretHash) {
+        DatabaseClient.GenericExecuteSpec insert = AccountStatement.sql(db, credential.accountId(), """
                 INSERT INTO credentials (id, kind, secret_hash, secret_prefix, operator_id, account_id, environment,
                     name, scopes, site_ids, actor_type, oauth_client_id, expires_at, created_at)
                 VALUES (:id, :kind, :secret_hash, :secret_prefix, :operator_id, :account_id, :environment,
@@ -45,7 +52,6 @@ public class CredentialRepository {
                 .bind("secret_hash", ByteBuffer.wrap(secretHash))
                 .bind("secret_prefix", credential.secretPrefix())
                 .bind("operator_id", credential.operatorId())
-                .bind("account_id", credential.accountId())
                 .bind("environment", credential.environment().value())
                 .bind("scopes", credential.scopes().toArray(String[]::new))
                 .bind("actor_type", credential.actorType().value())
@@ -58,7 +64,11 @@ public class CredentialRepository {
         return insert.then();
     }
 
-    public Mono<Credential> find(CredentialKind kind, UUID id) {
+    /**
+     * The credential, whatever its account: the admin API addresses credentials by id alone, for the platform
+     * admin. Statements that change one bind its account.
+     */
+    Mono<Credential> find(CredentialKind kind, UUID id) {
         return db.sql("SELECT " + COLUMNS + " FROM credentials WHERE id = :id AND kind = :kind")
                 .bind("id", id)
                 .bind("kind", kind.value())
@@ -85,17 +95,23 @@ public class CredentialRepository {
                 .page(db, page, row -> view.apply(toCredential(row)));
     }
 
-    Mono<Void> markRotated(UUID id, UUID successorId, Instant expiresAt) {
-        return db.sql("UPDATE credentials SET rotated_to_id = :successor, expires_at = :expires_at WHERE id = :id")
-                .bind("id", id)
+    Mono<Void> markRotated(Credential credential, UUID successorId, Instant expiresAt) {
+        return AccountStatement.sql(db, credential.accountId(), """
+                UPDATE credentials SET rotated_to_id = :successor, expires_at = :expires_at
+                WHERE account_id = :account_id AND id = :id
+                """)
+                .bind("id", credential.id())
                 .bind("successor", successorId)
                 .bind("expires_at", expiresAt)
                 .then();
     }
 
-    Mono<Void> revoke(UUID id, Instant at) {
-        return db.sql("UPDATE credentials SET revoked_at = :at WHERE id = :id AND revoked_at IS NULL")
-                .bind("id", id)
+    Mono<Void> revoke(Credential credential, Instant at) {
+        return AccountStatement.sql(db, credential.accountId(), """
+                UPDATE credentials SET revoked_at = :at
+                WHERE account_id = :account_id AND id = :id AND revoked_at IS NULL
+                """)
+                .bind("id", credential.id())
                 .bind("at", at)
                 .then();
     }
@@ -104,16 +120,31 @@ public class CredentialRepository {
      * Revokes every token issued to an OAuth client that has not expired or been revoked yet; returns their ids
      * (the ones the gateway may hold in its cache).
      */
-    public Flux<UUID> revokeIssuedTo(UUID oauthClientId, Instant at) {
-        return db.sql("""
+    Flux<UUID> revokeIssuedTo(UUID accountId, UUID oauthClientId, Instant at) {
+        return AccountStatement.sql(db, accountId, """
                 UPDATE credentials SET revoked_at = :at
-                WHERE oauth_client_id = :client AND revoked_at IS NULL AND expires_at > :at
+                WHERE account_id = :account_id AND oauth_client_id = :client AND revoked_at IS NULL
+                  AND expires_at > :at
                 RETURNING id
                 """)
                 .bind("client", oauthClientId)
                 .bind("at", at)
                 .map(row -> row.get("id", UUID.class))
                 .all();
+    }
+
+    /**
+     * The credential whose secret has this hash while it is active at {@code now} ({@link Credentials}): one
+     * lookup on the unique hash index, every account's, since the secret is all the caller presents.
+     */
+    Mono<Credential> activeBySecretHash(byte[] secretHash, Instant now) {
+        return db.sql("SELECT " + COLUMNS + " FROM credentials c WHERE c.secret_hash = :hash"
+                        + " AND c.revoked_at IS NULL AND (c.expires_at IS NULL OR c.expires_at > :now) AND "
+                        + OAuthClients.notRevoked("c.oauth_client_id"))
+                .bind("hash", ByteBuffer.wrap(secretHash))
+                .bind("now", now)
+                .map(CredentialRepository::toCredential)
+                .one();
     }
 
     /** Deletes OAuth access and refresh tokens that expired before {@code cutoff}; returns how many. */
@@ -145,10 +176,5 @@ public class CredentialRepository {
                 row.get("expires_at", Instant.class),
                 row.get("revoked_at", Instant.class),
                 row.get("created_at", Instant.class));
-    }
-
-    static <V> DatabaseClient.GenericExecuteSpec nullable(DatabaseClient.GenericExecuteSpec spec, String name,
-            V value, Class<V> type) {
-        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
     }
 }

@@ -1,21 +1,19 @@
 package com.storageplatform.auth.credential;
 
 import com.storageplatform.auth.internal.RevocationReport;
-import com.storageplatform.auth.operator.OperatorRepository;
+import com.storageplatform.auth.operator.Operators;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.crypto.Secrets;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
-import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.util.MultiValueMap;
@@ -32,10 +30,10 @@ class CredentialService {
     static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
 
     private final CredentialRepository credentials;
-    private final OperatorRepository operators;
+    private final Operators operators;
     private final Clock clock;
 
-    CredentialService(CredentialRepository credentials, OperatorRepository operators, Clock clock) {
+    CredentialService(CredentialRepository credentials, Operators operators, Clock clock) {
         this.credentials = credentials;
         this.operators = operators;
         this.clock = clock;
@@ -70,14 +68,14 @@ class CredentialService {
     /** Newest first, optionally filtered by {@code environment}; never shows a secret. */
     <T> Mono<Envelopes.ListOf<T>> list(CredentialKind kind, UUID operatorId, MultiValueMap<String, String> query,
             CredentialView<T> view) {
-        Environment environment = environmentFilter(query.getFirst("environment"));
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("environment", environment == null ? null : environment.value());
-        PageRequest page = PageRequest.from(query, filters);
+        ListFilters filters = ListFilters.of(query);
+        String environment = filters.oneOf("environment", Environment.VALUES);
+        PageRequest page = filters.page();
         Instant now = clock.instant();
         return operators.exists(operatorId)
                 .flatMap(exists -> exists
-                        ? credentials.listForOperator(kind, operatorId, environment, page,
+                        ? credentials.listForOperator(kind, operatorId,
+                                environment == null ? null : Environment.of(environment), page,
                                 credential -> view.of(credential, now, null))
                         : Mono.error(ApiException.notFound("operator")));
     }
@@ -100,7 +98,7 @@ class CredentialService {
                             old.operatorId(), old.accountId(), old.environment(), old.name(), old.scopes(),
                             old.siteIds(), old.actorType(), null, null, null, null, now);
                     return credentials.insert(successor, Secrets.sha256(secret))
-                            .then(credentials.markRotated(old.id(), successor.id(), now.plus(ROTATION_OVERLAP)))
+                            .then(credentials.markRotated(old, successor.id(), now.plus(ROTATION_OVERLAP)))
                             .thenReturn(new RevocationReport<>(view.of(successor, now, secret), List.of(old.id())));
                 });
     }
@@ -115,7 +113,7 @@ class CredentialService {
                         return Mono.just(new RevocationReport<>(view.of(credential, now, null), List.of(id)));
                     }
                     Credential revoked = credential.revoked(now);
-                    return credentials.revoke(id, now)
+                    return credentials.revoke(credential, now)
                             .thenReturn(new RevocationReport<>(view.of(revoked, now, null), List.of(id)));
                 });
     }
@@ -128,16 +126,5 @@ class CredentialService {
                     + credential.rotatedToId() + " instead.";
             default -> null;
         };
-    }
-
-    private static Environment environmentFilter(String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return Environment.of(value);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalidQuery("environment", FieldIssue.INVALID);
-        }
     }
 }

@@ -1,6 +1,9 @@
 package com.storageplatform.auth.oauth;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -32,7 +35,7 @@ class OAuthClientRepository {
     }
 
     Mono<Void> insert(RegisteredClient client) {
-        DatabaseClient.GenericExecuteSpec insert = db.sql("""
+        DatabaseClient.GenericExecuteSpec insert = AccountStatement.sql(db, client.accountId(), """
                 INSERT INTO oauth_clients (id, client_id, secret_hash, operator_id, account_id, environment, name,
                     grant_types, redirect_uris, scopes, site_ids, created_at)
                 VALUES (:id, :client_id, :secret_hash, :operator_id, :account_id, :environment, :name,
@@ -42,18 +45,20 @@ class OAuthClientRepository {
                 .bind("client_id", client.clientId())
                 .bind("secret_hash", ByteBuffer.wrap(client.secretHash()))
                 .bind("operator_id", client.operatorId())
-                .bind("account_id", client.accountId())
                 .bind("environment", client.environment().value())
                 .bind("name", client.name())
                 .bind("grant_types", client.grantTypes().toArray(String[]::new))
                 .bind("redirect_uris", client.redirectUris().toArray(String[]::new))
                 .bind("scopes", client.scopes().toArray(String[]::new))
                 .bind("created_at", client.createdAt());
-        insert = client.siteIds() == null ? insert.bindNull("site_ids", UUID[].class)
-                : insert.bind("site_ids", client.siteIds().toArray(UUID[]::new));
-        return insert.then();
+        return nullable(insert, "site_ids", client.siteIds() == null ? null : client.siteIds().toArray(UUID[]::new),
+                UUID[].class).then();
     }
 
+    /**
+     * The client, whatever its account: the admin API addresses clients by id, and the token endpoint by
+     * {@code client_id}, before any account is known. Statements that change one bind its account.
+     */
     Mono<RegisteredClient> find(UUID id) {
         return db.sql("SELECT " + COLUMNS + " FROM oauth_clients WHERE id = :id")
                 .bind("id", id)
@@ -83,9 +88,12 @@ class OAuthClientRepository {
                 .page(db, page, row -> view.apply(toClient(row)));
     }
 
-    Mono<Void> revoke(UUID id, Instant at) {
-        return db.sql("UPDATE oauth_clients SET revoked_at = :at WHERE id = :id AND revoked_at IS NULL")
-                .bind("id", id)
+    Mono<Void> revoke(RegisteredClient client, Instant at) {
+        return AccountStatement.sql(db, client.accountId(), """
+                UPDATE oauth_clients SET revoked_at = :at
+                WHERE account_id = :account_id AND id = :id AND revoked_at IS NULL
+                """)
+                .bind("id", client.id())
                 .bind("at", at)
                 .then();
     }

@@ -1,12 +1,13 @@
 package com.storageplatform.auth.oauth;
 
-import com.storageplatform.auth.credential.CredentialRepository;
+import com.storageplatform.auth.credential.Credentials;
 import com.storageplatform.auth.credential.CredentialRules;
 import com.storageplatform.auth.internal.RevocationReport;
-import com.storageplatform.auth.operator.OperatorRepository;
+import com.storageplatform.auth.operator.Operators;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.crypto.Secrets;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
@@ -14,11 +15,9 @@ import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
@@ -34,11 +33,11 @@ class OAuthClientService {
     static final String CLIENT_SECRET_PREFIX = "svc_cs_";
 
     private final OAuthClientRepository clients;
-    private final CredentialRepository credentials;
-    private final OperatorRepository operators;
+    private final Credentials credentials;
+    private final Operators operators;
     private final Clock clock;
 
-    OAuthClientService(OAuthClientRepository clients, CredentialRepository credentials, OperatorRepository operators,
+    OAuthClientService(OAuthClientRepository clients, Credentials credentials, Operators operators,
             Clock clock) {
         this.clients = clients;
         this.credentials = credentials;
@@ -73,13 +72,9 @@ class OAuthClientService {
     }
 
     Mono<Envelopes.ListOf<OAuthClient>> list(UUID operatorId, MultiValueMap<String, String> query) {
-        String environment = query.getFirst("environment");
-        if (environment != null && !List.of("live", "test").contains(environment)) {
-            throw ApiException.invalidQuery("environment", FieldIssue.INVALID);
-        }
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("environment", environment);
-        PageRequest page = PageRequest.from(query, filters);
+        ListFilters filters = ListFilters.of(query);
+        String environment = filters.oneOf("environment", Environment.VALUES);
+        PageRequest page = filters.page();
         return operators.exists(operatorId)
                 .flatMap(exists -> exists
                         ? clients.listForOperator(operatorId, environment == null ? null : Environment.of(environment),
@@ -99,8 +94,8 @@ class OAuthClientService {
                         return Mono.just(new RevocationReport<>(OAuthClient.of(client), List.of()));
                     }
                     Instant now = clock.instant();
-                    return clients.revoke(id, now)
-                            .thenMany(credentials.revokeIssuedTo(id, now))
+                    return clients.revoke(client, now)
+                            .thenMany(credentials.revokeIssuedTo(client.accountId(), id, now))
                             .collectList()
                             .map(tokens -> new RevocationReport<>(OAuthClient.of(client.revoked(now)), tokens));
                 });

@@ -2,7 +2,7 @@ package com.storageplatform.auth.oauth;
 
 import com.storageplatform.auth.credential.Credential;
 import com.storageplatform.auth.credential.CredentialKind;
-import com.storageplatform.auth.credential.CredentialRepository;
+import com.storageplatform.auth.credential.Credentials;
 import com.storageplatform.kit.crypto.Secrets;
 import com.storageplatform.kit.id.Ids;
 import java.time.Clock;
@@ -22,10 +22,10 @@ class TokenIssuer {
 
     static final Duration ACCESS_TOKEN_LIFETIME = Duration.ofSeconds(7200);
 
-    private final CredentialRepository credentials;
+    private final Credentials credentials;
     private final Clock clock;
 
-    TokenIssuer(CredentialRepository credentials, Clock clock) {
+    TokenIssuer(Credentials credentials, Clock clock) {
         this.credentials = credentials;
         this.clock = clock;
     }

@@ -1,5 +1,7 @@
 package com.storageplatform.auth.operator;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
@@ -15,7 +17,7 @@ import reactor.core.publisher.Mono;
 
 /** The {@code operators} and {@code accounts} tables. */
 @Repository
-public class OperatorRepository {
+class OperatorRepository {
 
     private static final String COLUMNS = """
             SELECT o.id, o.name, o.default_currency, o.timezone, o.online_id_checks_enabled,
@@ -101,7 +103,7 @@ public class OperatorRepository {
     }
 
     /** The operator's account in an environment; empty when there is no such operator. */
-    public Mono<OperatorAccount> account(UUID operatorId, Environment environment) {
+    Mono<OperatorAccount> account(UUID operatorId, Environment environment) {
         return db.sql("SELECT id FROM accounts WHERE operator_id = :operator_id AND environment = :environment")
                 .bind("operator_id", operatorId)
                 .bind("environment", environment.value())
@@ -109,7 +111,7 @@ public class OperatorRepository {
                 .one();
     }
 
-    public Mono<Boolean> exists(UUID operatorId) {
+    Mono<Boolean> exists(UUID operatorId) {
         return db.sql("SELECT 1 AS found FROM operators WHERE id = :id")
                 .bind("id", operatorId)
                 .map(row -> true)
@@ -124,9 +126,7 @@ public class OperatorRepository {
                 .bind("void_overdue_enabled", settings.voidOverdueEnabled())
                 .bind("reserved_deal_follow_up_enabled", settings.reservedDealFollowUpEnabled())
                 .bind("published_website_urls", settings.publishedWebsiteUrls().toArray(String[]::new));
-        return settings.dealLostDefaultReason() == null
-                ? spec.bindNull("deal_lost_default_reason", String.class)
-                : spec.bind("deal_lost_default_reason", settings.dealLostDefaultReason());
+        return nullable(spec, "deal_lost_default_reason", settings.dealLostDefaultReason(), String.class);
     }
 
     private static Operator toOperator(Readable row) {

@@ -139,6 +139,36 @@ class IntrospectionTest {
     }
 
     @Test
+    void aTokenOfARevokedClientIsInactiveEvenWhileItsOwnRowIsNotRevoked() throws Exception {
+        String operatorId = api.createOperatorId();
+        Map<String, Object> oauthClient = api.createOAuthClient(operatorId, List.of("authorization_code"),
+                List.of("sites:read"));
+        String accessToken = "svc_at_" + "A".repeat(40);
+        Instant now = Instant.now();
+        db.sql("""
+                INSERT INTO credentials (id, kind, secret_hash, secret_prefix, operator_id, account_id, environment,
+                    scopes, actor_type, oauth_client_id, expires_at, created_at)
+                VALUES (:id::uuid, 'access_token', :hash, :prefix, :operator::uuid, :account::uuid, 'test',
+                    ARRAY['sites:read'], 'api', :client::uuid, :expires, :now)
+                """)
+                .bind("id", Ids.newId().toString())
+                .bind("hash", ByteBuffer.wrap(sha256(accessToken)))
+                .bind("prefix", accessToken.substring(0, 12))
+                .bind("operator", operatorId)
+                .bind("account", oauthClient.get("account_id"))
+                .bind("client", oauthClient.get("id"))
+                .bind("expires", now.plusSeconds(3600))
+                .bind("now", now)
+                .then().block();
+        assertThat(api.introspect(accessToken)).containsEntry("active", true);
+
+        // Only the client row: the token's own revoked_at stays NULL, so the client's state alone must decide.
+        db.sql("UPDATE oauth_clients SET revoked_at = now() WHERE id = :id::uuid")
+                .bind("id", oauthClient.get("id")).then().block();
+        assertThat(api.introspect(accessToken)).containsEntry("active", false);
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void theDatabaseHoldsOnlyHashesOfTheSecretsItIssued() throws Exception {
         String operatorId = api.createOperatorId();

@@ -1,12 +1,9 @@
 package com.storageplatform.catalogue.availability;
 
-import com.storageplatform.catalogue.unittype.ListFilters;
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
 import java.time.LocalDate;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -30,15 +27,11 @@ class AvailabilityResource {
 
     @GetMapping("/v1/availability")
     Mono<Envelopes.ListOf<Availability>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        UUID siteId = ListFilters.id(query, "site_id");
-        UUID unitTypeId = ListFilters.id(query, "unit_type_id");
-        UUID unitId = ListFilters.id(query, "unit_id");
-        LocalDate date = ListFilters.date(query, "date");
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("site_id", siteId);
-        filters.put("unit_type_id", unitTypeId);
-        filters.put("unit_id", unitId);
-        filters.put("date", date);
-        return availability.list(caller, siteId, unitTypeId, unitId, date, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        UUID siteId = filters.id("site_id");
+        UUID unitTypeId = filters.id("unit_type_id");
+        UUID unitId = filters.id("unit_id");
+        LocalDate date = filters.date("date");
+        return availability.list(caller, siteId, unitTypeId, unitId, date, filters.page());
     }
 }

@@ -4,8 +4,8 @@ import com.storageplatform.catalogue.pricing.PriceList;
 import com.storageplatform.catalogue.pricing.PriceRule;
 import com.storageplatform.catalogue.pricing.Quote;
 import com.storageplatform.catalogue.unit.Unit;
-import com.storageplatform.catalogue.unit.UnitService;
-import com.storageplatform.catalogue.unittype.UnitTypeService;
+import com.storageplatform.catalogue.unit.Units;
+import com.storageplatform.catalogue.unittype.UnitTypes;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.paging.PageRequest;
@@ -32,12 +32,12 @@ import reactor.core.publisher.Mono;
 class AvailabilityService {
 
     private final AvailabilityRepository counts;
-    private final UnitTypeService types;
-    private final UnitService units;
+    private final UnitTypes types;
+    private final Units units;
     private final PriceList prices;
     private final Clock clock;
 
-    AvailabilityService(AvailabilityRepository counts, UnitTypeService types, UnitService units, PriceList prices,
+    AvailabilityService(AvailabilityRepository counts, UnitTypes types, Units units, PriceList prices,
             Clock clock) {
         this.counts = counts;
         this.types = types;

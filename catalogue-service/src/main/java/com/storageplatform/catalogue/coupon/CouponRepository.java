@@ -1,6 +1,9 @@
 package com.storageplatform.catalogue.coupon;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -32,20 +35,19 @@ class CouponRepository {
 
     /** Inserts the coupon; false (nothing written) when the account already has a coupon with its code. */
     Mono<Boolean> insert(UUID accountId, Coupon coupon) {
-        GenericExecuteSpec insert = db.sql("""
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO coupons (account_id, %s)
                 VALUES (:account_id, :id, :name, :code, :discount_kind, :discount_value, :currency, :duration,
                         :duration_months, :online, :auto_apply, :site_ids, :unit_type_ids, :advertised, :status,
                         :valid_from, :valid_to, :max_redemptions, :created_at, :updated_at)
                 ON CONFLICT (account_id, code) WHERE code IS NOT NULL DO NOTHING
                 """.formatted(COLUMNS))
-                .bind("account_id", accountId)
                 .bind("created_at", coupon.createdAt());
         return bindValues(insert, coupon).fetch().rowsUpdated().map(rows -> rows > 0);
     }
 
     Mono<Void> update(UUID accountId, Coupon coupon) {
-        GenericExecuteSpec update = db.sql("""
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE coupons SET name = :name, code = :code, discount_kind = :discount_kind,
                     discount_value = :discount_value, currency = :currency, duration = :duration,
                     duration_months = :duration_months, online = :online, auto_apply = :auto_apply,
@@ -53,18 +55,16 @@ class CouponRepository {
                     status = :status, valid_from = :valid_from, valid_to = :valid_to,
                     max_redemptions = :max_redemptions, updated_at = :updated_at
                 WHERE account_id = :account_id AND id = :id
-                """)
-                .bind("account_id", accountId);
+                """);
         return bindValues(update, coupon).then();
     }
 
     /** Whether another coupon of the account has {@code code}. */
     Mono<Boolean> codeTaken(UUID accountId, String code, UUID except) {
-        return db.sql("""
+        return AccountStatement.sql(db, accountId, """
                 SELECT EXISTS (SELECT 1 FROM coupons WHERE account_id = :account_id AND code = :code
                     AND id <> :id) AS taken
-                """)
-                .bind("account_id", accountId).bind("code", code).bind("id", except)
+                """).bind("code", code).bind("id", except)
                 .map(row -> row.get("taken", Boolean.class))
                 .one();
     }
@@ -96,8 +96,8 @@ class CouponRepository {
     }
 
     private Mono<Coupon> findBy(UUID accountId, UUID id, String lock) {
-        return db.sql("SELECT " + COLUMNS + " FROM coupons WHERE account_id = :account_id AND id = :id" + lock)
-                .bind("account_id", accountId)
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM coupons WHERE account_id = :account_id AND id = :id" + lock)
                 .bind("id", id)
                 .map(CouponRepository::toCoupon)
                 .one();
@@ -124,9 +124,6 @@ class CouponRepository {
         return nullable(spec, "max_redemptions", c.maxRedemptions(), Integer.class);
     }
 
-    private static <T> GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, T value, Class<T> type) {
-        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
-    }
 
     private static Coupon toCoupon(Readable row) {
         UUID[] sites = row.get("site_ids", UUID[].class);

@@ -2,14 +2,10 @@ package com.storageplatform.catalogue.coupon;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.validation.Validation;
-import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
-import com.storageplatform.kit.web.FieldIssue;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
@@ -51,30 +47,12 @@ class CouponResource {
     /** Newest first; filters {@code code} (any case), {@code status}, {@code site_id}, {@code advertised}. */
     @GetMapping("/v1/coupons")
     Mono<Envelopes.ListOf<Coupon>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        String code = null;
-        if (query.getFirst("code") != null) {
-            Validation v = Validation.start();
-            code = CouponRules.code(v, query.getFirst("code"));
-            if (code == null || !v.isValid()) {
-                throw ApiException.invalidQuery("code", FieldIssue.INVALID);
-            }
-        }
-        String status = query.getFirst("status");
-        if (status != null && !Coupon.STATUSES.contains(status)) {
-            throw ApiException.invalidQuery("status", FieldIssue.INVALID);
-        }
-        UUID siteId = null;
-        if (query.getFirst("site_id") != null) {
-            siteId = Ids.parse(query.getFirst("site_id"))
-                    .orElseThrow(() -> ApiException.invalidQuery("site_id", FieldIssue.INVALID));
-        }
-        Boolean advertised = flag(query, "advertised");
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("code", code);
-        filters.put("status", status);
-        filters.put("site_id", siteId);
-        filters.put("advertised", advertised);
-        return coupons.list(caller, code, status, siteId, advertised, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        String code = filters.parsed("code", CouponResource::code);
+        String status = filters.oneOf("status", Coupon.STATUSES);
+        UUID siteId = filters.id("site_id");
+        Boolean advertised = filters.bool("advertised");
+        return coupons.list(caller, code, status, siteId, advertised, filters.page());
     }
 
     @PatchMapping("/v1/coupons/{id}")
@@ -82,14 +60,10 @@ class CouponResource {
         return coupons.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);
     }
 
-    private static Boolean flag(MultiValueMap<String, String> query, String name) {
-        String value = query.getFirst(name);
-        if (value == null) {
-            return null;
-        }
-        if (!List.of("true", "false").contains(value)) {
-            throw ApiException.invalidQuery(name, FieldIssue.INVALID);
-        }
-        return Boolean.valueOf(value);
+    /** A code filter matches in any case: the code as stored, or empty when no coupon could have it. */
+    private static Optional<String> code(String value) {
+        Validation v = Validation.start();
+        String code = CouponRules.code(v, value);
+        return v.isValid() ? Optional.ofNullable(code) : Optional.empty();
     }
 }

@@ -113,9 +113,6 @@ final class CouponRules {
                 && c.siteIds().isEmpty() && c.unitTypeIds().isEmpty();
     }
 
-    static String strip(String value) {
-        return value == null ? null : value.strip();
-    }
 
     private static Integer boundedInt(Validation v, String field, Long value, long min, long max) {
         v.min(field, value, min).max(field, value, max);

@@ -1,6 +1,6 @@
 package com.storageplatform.catalogue.coupon;
 
-import static com.storageplatform.catalogue.coupon.CouponRules.strip;
+import static com.storageplatform.kit.validation.Text.strip;
 
 import com.storageplatform.catalogue.quotes.Quotes;
 import com.storageplatform.kit.caller.Caller;

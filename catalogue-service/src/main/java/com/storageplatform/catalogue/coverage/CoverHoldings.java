@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.coverage;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
+import com.storageplatform.kit.db.AccountStatement;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -25,11 +28,10 @@ class CoverHoldings {
 
     /** Whether any customer of the account holds cover under the product now. */
     Mono<Boolean> anyInForce(UUID accountId, UUID coverageProductId) {
-        return db.sql("""
+        return AccountStatement.sql(db, accountId, """
                 SELECT EXISTS (SELECT 1 FROM cover_holdings WHERE account_id = :account_id
                     AND coverage_product_id = :product AND status = 'in_force') AS held
                 """)
-                .bind("account_id", accountId)
                 .bind("product", coverageProductId)
                 .map(row -> row.get("held", Boolean.class))
                 .one();
@@ -40,7 +42,7 @@ class CoverHoldings {
      * applied changes nothing (events can arrive out of order); an end is applied whatever its time.
      */
     Mono<Void> record(UUID accountId, Cover cover, String status, Instant eventTime, Instant now) {
-        GenericExecuteSpec upsert = db.sql("""
+        GenericExecuteSpec upsert = AccountStatement.sql(db, accountId, """
                 INSERT INTO cover_holdings (id, account_id, coverage_product_id, agreement_id, contact_id,
                     cover_minor, currency, status, event_time, updated_at)
                 VALUES (:id, :account_id, :product, :agreement_id, :contact_id, :cover_minor, :currency, :status,
@@ -55,7 +57,6 @@ class CoverHoldings {
                     AND (EXCLUDED.status = 'ended' OR cover_holdings.event_time <= EXCLUDED.event_time)
                 """)
                 .bind("id", cover.id())
-                .bind("account_id", accountId)
                 .bind("product", cover.coverageProductId())
                 .bind("status", status)
                 .bind("event_time", eventTime)
@@ -66,9 +67,6 @@ class CoverHoldings {
         return nullable(upsert, "currency", cover.currency(), String.class).then();
     }
 
-    private static <T> GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, T value, Class<T> type) {
-        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
-    }
 
     /** A cover as commerce's events carry it ({@code data.object} is {@code cover}). */
     record Cover(UUID id, UUID coverageProductId, UUID agreementId, UUID contactId, Long coverMinor,

@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.coverage;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -28,19 +31,18 @@ class CoverageProductRepository {
     }
 
     Mono<Void> insert(UUID accountId, CoverageProduct product) {
-        GenericExecuteSpec insert = db.sql("""
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO coverage_products (account_id, %s)
                 VALUES (:account_id, :id, :name, :description, :kind, :insurer_name, :pricing_mode, :price_minor,
                         :rate_per_thousand_minor, :currency, :min_cover_minor, :max_cover_minor, :rounding_step,
                         :billing_cycle, :regulatory_basis_ref, :status, :created_at, :updated_at)
                 """.formatted(COLUMNS))
-                .bind("account_id", accountId)
                 .bind("created_at", product.createdAt());
         return bindValues(insert, product).then();
     }
 
     Mono<Void> update(UUID accountId, CoverageProduct product) {
-        GenericExecuteSpec update = db.sql("""
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE coverage_products SET name = :name, description = :description, kind = :kind,
                     insurer_name = :insurer_name, pricing_mode = :pricing_mode, price_minor = :price_minor,
                     rate_per_thousand_minor = :rate_per_thousand_minor, currency = :currency,
@@ -48,14 +50,15 @@ class CoverageProductRepository {
                     rounding_step = :rounding_step, billing_cycle = :billing_cycle,
                     regulatory_basis_ref = :regulatory_basis_ref, status = :status, updated_at = :updated_at
                 WHERE account_id = :account_id AND id = :id
-                """)
-                .bind("account_id", accountId);
+                """);
         return bindValues(update, product).then();
     }
 
     Mono<Void> delete(UUID accountId, UUID id) {
-        return db.sql("DELETE FROM coverage_products WHERE account_id = :account_id AND id = :id")
-                .bind("account_id", accountId).bind("id", id).then();
+        return AccountStatement.sql(db, accountId,
+                        "DELETE FROM coverage_products WHERE account_id = :account_id AND id = :id")
+                .bind("id", id)
+                .then();
     }
 
     Mono<CoverageProduct> find(UUID accountId, UUID id) {
@@ -75,9 +78,9 @@ class CoverageProductRepository {
     }
 
     private Mono<CoverageProduct> findBy(UUID accountId, UUID id, String lock) {
-        return db.sql("SELECT " + COLUMNS + " FROM coverage_products WHERE account_id = :account_id AND id = :id"
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM coverage_products WHERE account_id = :account_id AND id = :id"
                         + lock)
-                .bind("account_id", accountId)
                 .bind("id", id)
                 .map(CoverageProductRepository::toProduct)
                 .one();
@@ -102,9 +105,6 @@ class CoverageProductRepository {
         return nullable(spec, "regulatory_basis_ref", p.regulatoryBasisRef(), String.class);
     }
 
-    private static <T> GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, T value, Class<T> type) {
-        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
-    }
 
     private static CoverageProduct toProduct(Readable row) {
         return new CoverageProduct(row.get("id", UUID.class), CoverageProduct.OBJECT, row.get("name", String.class),

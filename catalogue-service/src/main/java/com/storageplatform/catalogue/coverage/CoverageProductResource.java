@@ -2,13 +2,8 @@ package com.storageplatform.catalogue.coverage;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
-import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
-import com.storageplatform.kit.web.FieldIssue;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -46,12 +41,10 @@ class CoverageProductResource {
     /** Newest first; filters {@code kind} and {@code status}. */
     @GetMapping("/v1/coverage-products")
     Mono<Envelopes.ListOf<CoverageProduct>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        String kind = filter(query, "kind", CoverageProduct.KINDS);
-        String status = filter(query, "status", CoverageProduct.STATUSES);
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("kind", kind);
-        filters.put("status", status);
-        return products.list(caller, kind, status, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        String kind = filters.oneOf("kind", CoverageProduct.KINDS);
+        String status = filters.oneOf("status", CoverageProduct.STATUSES);
+        return products.list(caller, kind, status, filters.page());
     }
 
     @PatchMapping("/v1/coverage-products/{id}")
@@ -63,13 +56,5 @@ class CoverageProductResource {
     @DeleteMapping("/v1/coverage-products/{id}")
     Mono<Envelopes.Data<Envelopes.Deleted>> delete(Caller caller, @PathVariable String id) {
         return products.delete(caller, Ids.fromPath(id)).map(Envelopes::data);
-    }
-
-    private static String filter(MultiValueMap<String, String> query, String name, List<String> allowed) {
-        String value = query.getFirst(name);
-        if (value != null && !allowed.contains(value)) {
-            throw ApiException.invalidQuery(name, FieldIssue.INVALID);
-        }
-        return value;
     }
 }

@@ -1,7 +1,7 @@
 package com.storageplatform.catalogue.coverage;
 
-import static com.storageplatform.catalogue.coverage.CoverageRules.blankToNull;
-import static com.storageplatform.catalogue.coverage.CoverageRules.strip;
+import static com.storageplatform.kit.validation.Text.blankToNull;
+import static com.storageplatform.kit.validation.Text.strip;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;

@@ -98,13 +98,4 @@ final class CoverageRules {
             default -> true;
         });
     }
-
-    static String strip(String value) {
-        return value == null ? null : value.strip();
-    }
-
-    static String blankToNull(String value) {
-        String stripped = strip(value);
-        return stripped == null || stripped.isEmpty() ? null : stripped;
-    }
 }

@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.holds;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
+import com.storageplatform.kit.db.AccountStatement;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -20,11 +23,10 @@ class HoldRepository {
 
     /** The unit the holder held before this event, locked; empty when it is new or held no unit. */
     Mono<Optional<UUID>> unitBefore(UUID accountId, Hold hold) {
-        return db.sql("""
+        return AccountStatement.sql(db, accountId, """
                 SELECT unit_id FROM unit_holds
                 WHERE account_id = :account_id AND holder_kind = :kind AND holder_id = :holder_id FOR UPDATE
                 """)
-                .bind("account_id", accountId)
                 .bind("kind", hold.holderKind())
                 .bind("holder_id", hold.holderId())
                 // A unit-type hold has no unit: a row with a null unit_id.
@@ -38,7 +40,7 @@ class HoldRepository {
      * forward to the event's stage, never back (a late {@code created} cannot revive a cancelled hold).
      */
     Mono<Void> record(UUID accountId, Hold hold, Instant at) {
-        GenericExecuteSpec upsert = db.sql("""
+        GenericExecuteSpec upsert = AccountStatement.sql(db, accountId, """
                 INSERT INTO unit_holds (account_id, holder_kind, holder_id, unit_id, unit_type_id, site_id, stage,
                                         held_until, updated_at)
                 VALUES (:account_id, :kind, :holder_id, :unit_id, :unit_type_id, :site_id, :stage, :held_until, :at)
@@ -50,20 +52,25 @@ class HoldRepository {
                     held_until = COALESCE(EXCLUDED.held_until, unit_holds.held_until),
                     updated_at = EXCLUDED.updated_at
                 """)
-                .bind("account_id", accountId)
                 .bind("kind", hold.holderKind())
                 .bind("holder_id", hold.holderId())
                 .bind("stage", (short) hold.stage())
                 .bind("at", at);
-        upsert = uuid(upsert, "unit_id", hold.unitId());
-        upsert = uuid(upsert, "unit_type_id", hold.unitTypeId());
-        upsert = uuid(upsert, "site_id", hold.siteId());
-        upsert = hold.heldUntil() == null ? upsert.bindNull("held_until", Instant.class)
-                : upsert.bind("held_until", hold.heldUntil());
-        return upsert.then();
+        upsert = nullable(upsert, "unit_id", hold.unitId(), UUID.class);
+        upsert = nullable(upsert, "unit_type_id", hold.unitTypeId(), UUID.class);
+        upsert = nullable(upsert, "site_id", hold.siteId(), UUID.class);
+        return nullable(upsert, "held_until", hold.heldUntil(), Instant.class).then();
     }
 
-    private static GenericExecuteSpec uuid(GenericExecuteSpec spec, String name, UUID value) {
-        return value == null ? spec.bindNull(name, UUID.class) : spec.bind(name, value);
+    /** What the live holds say of the unit ({@link Holds#occupancy}). */
+    Mono<String> occupancy(UUID accountId, UUID unitId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT CASE WHEN bool_or(stage = 2) THEN 'occupied' WHEN bool_or(stage = 1) THEN 'reserved'
+                            ELSE 'none' END AS occupancy
+                FROM unit_holds WHERE account_id = :account_id AND unit_id = :unit_id AND stage < 3
+                """)
+                .bind("unit_id", unitId)
+                .mapValue(String.class)
+                .one();
     }
 }

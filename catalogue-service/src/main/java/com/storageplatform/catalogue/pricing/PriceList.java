@@ -35,6 +35,11 @@ public class PriceList {
         return plans.inForce(accountId, unitTypeId, date).map(Optional::of).defaultIfEmpty(Optional.empty());
     }
 
+    /** How many rate plans the account's unit type has (a unit type's currency cannot leave theirs). */
+    public Mono<Long> ratePlanCount(UUID accountId, UUID unitTypeId) {
+        return plans.countForUnitType(accountId, unitTypeId);
+    }
+
     /**
      * The price of {@code type} on {@code date}: the plan in force (else the type's price), then {@code rules}.
      *

@@ -1,6 +1,9 @@
 package com.storageplatform.catalogue.pricing;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -34,39 +37,39 @@ class PriceRuleRepository {
     }
 
     Mono<Void> insert(UUID accountId, PriceRule rule) {
-        GenericExecuteSpec insert = db.sql("""
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO price_rules (account_id, %s)
                 VALUES (:account_id, :id, :name, :kind, :status, :priority, :adjustment_kind, :adjustment_value,
                         :currency, :occupancy_comparison, :threshold_percent, :starts_on, :ends_on, :feature,
                         :site_ids, :unit_type_ids, :created_at, :updated_at)
                 """.formatted(COLUMNS))
-                .bind("account_id", accountId)
                 .bind("created_at", rule.createdAt());
         return bindValues(insert, rule).then();
     }
 
     Mono<Void> update(UUID accountId, PriceRule rule) {
-        GenericExecuteSpec update = db.sql("""
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE price_rules SET name = :name, kind = :kind, status = :status, priority = :priority,
                     adjustment_kind = :adjustment_kind, adjustment_value = :adjustment_value, currency = :currency,
                     occupancy_comparison = :occupancy_comparison, threshold_percent = :threshold_percent,
                     starts_on = :starts_on, ends_on = :ends_on, feature = :feature, site_ids = :site_ids,
                     unit_type_ids = :unit_type_ids, updated_at = :updated_at
                 WHERE account_id = :account_id AND id = :id
-                """)
-                .bind("account_id", accountId);
+                """);
         return bindValues(update, rule).then();
     }
 
     Mono<Void> delete(UUID accountId, UUID id) {
-        return db.sql("DELETE FROM price_rules WHERE account_id = :account_id AND id = :id")
-                .bind("account_id", accountId).bind("id", id).then();
+        return AccountStatement.sql(db, accountId,
+                        "DELETE FROM price_rules WHERE account_id = :account_id AND id = :id")
+                .bind("id", id)
+                .then();
     }
 
     Mono<PriceRule> find(UUID accountId, UUID id, boolean lock) {
-        return db.sql("SELECT " + COLUMNS + " FROM price_rules WHERE account_id = :account_id AND id = :id"
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM price_rules WHERE account_id = :account_id AND id = :id"
                         + (lock ? " FOR UPDATE" : ""))
-                .bind("account_id", accountId)
                 .bind("id", id)
                 .map(PriceRuleRepository::toPriceRule)
                 .one();
@@ -74,8 +77,8 @@ class PriceRuleRepository {
 
     /** Every active rule of the account, for quoting. */
     Flux<PriceRule> active(UUID accountId) {
-        return db.sql("SELECT " + COLUMNS + " FROM price_rules WHERE account_id = :account_id AND status = 'active'")
-                .bind("account_id", accountId)
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM price_rules WHERE account_id = :account_id AND status = 'active'")
                 .map(PriceRuleRepository::toPriceRule)
                 .all();
     }
@@ -92,28 +95,6 @@ class PriceRuleRepository {
             query.where(VISIBLE, "caller_sites", caller.siteIds().toArray(UUID[]::new));
         }
         return query.page(db, page, PriceRuleRepository::toPriceRule);
-    }
-
-    /** Of {@code ids}, those that are the account's sites. */
-    Flux<UUID> existingSites(UUID accountId, List<UUID> ids) {
-        return existing("sites", accountId, ids);
-    }
-
-    /** Of {@code ids}, the account's unit types, with their sites. */
-    Flux<UUID[]> existingUnitTypes(UUID accountId, List<UUID> ids) {
-        return db.sql("SELECT id, site_id FROM unit_types WHERE account_id = :account_id AND id = ANY(:ids)")
-                .bind("account_id", accountId)
-                .bind("ids", ids.toArray(UUID[]::new))
-                .map(row -> new UUID[] {row.get("id", UUID.class), row.get("site_id", UUID.class)})
-                .all();
-    }
-
-    private Flux<UUID> existing(String table, UUID accountId, List<UUID> ids) {
-        return db.sql("SELECT id FROM " + table + " WHERE account_id = :account_id AND id = ANY(:ids)")
-                .bind("account_id", accountId)
-                .bind("ids", ids.toArray(UUID[]::new))
-                .mapValue(UUID.class)
-                .all();
     }
 
     private static GenericExecuteSpec bindValues(GenericExecuteSpec spec, PriceRule rule) {
@@ -135,9 +116,6 @@ class PriceRuleRepository {
         return nullable(spec, "feature", rule.feature(), String.class);
     }
 
-    private static <T> GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, T value, Class<T> type) {
-        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
-    }
 
     private static PriceRule toPriceRule(Readable row) {
         UUID[] sites = row.get("site_ids", UUID[].class);

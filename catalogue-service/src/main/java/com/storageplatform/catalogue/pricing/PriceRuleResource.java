@@ -1,12 +1,9 @@
 package com.storageplatform.catalogue.pricing;
 
-import com.storageplatform.catalogue.unittype.ListFilters;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
@@ -48,16 +45,12 @@ class PriceRuleResource {
      */
     @GetMapping("/v1/price-rules")
     Mono<Envelopes.ListOf<PriceRule>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        String kind = ListFilters.oneOf(query, "kind", PriceRule.KINDS);
-        String status = ListFilters.oneOf(query, "status", PriceRule.STATUSES);
-        UUID siteId = ListFilters.id(query, "site_id");
-        UUID unitTypeId = ListFilters.id(query, "unit_type_id");
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("kind", kind);
-        filters.put("status", status);
-        filters.put("site_id", siteId);
-        filters.put("unit_type_id", unitTypeId);
-        return rules.list(caller, kind, status, siteId, unitTypeId, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        String kind = filters.oneOf("kind", PriceRule.KINDS);
+        String status = filters.oneOf("status", PriceRule.STATUSES);
+        UUID siteId = filters.id("site_id");
+        UUID unitTypeId = filters.id("unit_type_id");
+        return rules.list(caller, kind, status, siteId, unitTypeId, filters.page());
     }
 
     @PatchMapping("/v1/price-rules/{id}")

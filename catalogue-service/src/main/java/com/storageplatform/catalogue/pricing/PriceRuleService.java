@@ -1,7 +1,8 @@
 package com.storageplatform.catalogue.pricing;
 
+import com.storageplatform.catalogue.site.Sites;
 import com.storageplatform.catalogue.unittype.Features;
-import com.storageplatform.catalogue.unittype.UnitTypeService;
+import com.storageplatform.catalogue.unittype.UnitTypes;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
@@ -13,7 +14,6 @@ import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +31,15 @@ import reactor.core.publisher.Mono;
 class PriceRuleService {
 
     private final PriceRuleRepository rules;
-    private final UnitTypeService types;
+    private final UnitTypes types;
+    private final Sites sites;
     private final PriceRuleEvents events;
     private final Clock clock;
 
-    PriceRuleService(PriceRuleRepository rules, UnitTypeService types, PriceRuleEvents events, Clock clock) {
+    PriceRuleService(PriceRuleRepository rules, UnitTypes types, Sites sites, PriceRuleEvents events, Clock clock) {
         this.rules = rules;
         this.types = types;
+        this.sites = sites;
         this.events = events;
         this.clock = clock;
     }
@@ -168,11 +170,8 @@ class PriceRuleService {
     /** Unknown sites and unit types are {@code not_found} on their entry; a unit type of a forbidden site is 403. */
     private Mono<Void> checkReferences(Caller caller, Validation v, CreatePriceRule body, List<UUID> siteIds,
             List<UUID> unitTypeIds) {
-        Mono<Set<UUID>> sites = siteIds.isEmpty() ? Mono.just(Set.of())
-                : rules.existingSites(caller.accountId(), siteIds).collect(HashSet::new, Set::add);
-        Mono<Map<UUID, UUID>> unitTypes = unitTypeIds.isEmpty() ? Mono.just(Map.of())
-                : rules.existingUnitTypes(caller.accountId(), unitTypeIds)
-                        .collect(HashMap::new, (map, pair) -> map.put(pair[0], pair[1]));
+        Mono<Set<UUID>> sites = this.sites.existing(caller.accountId(), siteIds).collect(HashSet::new, Set::add);
+        Mono<Map<UUID, UUID>> unitTypes = types.sitesOf(caller.accountId(), unitTypeIds);
         // One query after the other: they share the request's transaction, hence its one connection.
         return sites.flatMap(foundSites -> unitTypes.doOnNext(foundTypes -> {
             foundTypes.values().forEach(site -> SiteAccess.require(caller, site));

@@ -1,6 +1,9 @@
 package com.storageplatform.catalogue.pricing;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -28,12 +31,11 @@ class RatePlanRepository {
     }
 
     Mono<Void> insert(UUID accountId, RatePlan plan) {
-        GenericExecuteSpec insert = db.sql("""
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO rate_plans (account_id, %s)
                 VALUES (:account_id, :id, :site_id, :unit_type_id, :name, :price_minor, :currency, :valid_from,
                         :valid_to, :created_at, :updated_at)
                 """.formatted(COLUMNS))
-                .bind("account_id", accountId)
                 .bind("site_id", plan.siteId())
                 .bind("unit_type_id", plan.unitTypeId())
                 .bind("created_at", plan.createdAt());
@@ -41,23 +43,24 @@ class RatePlanRepository {
     }
 
     Mono<Void> update(UUID accountId, RatePlan plan) {
-        GenericExecuteSpec update = db.sql("""
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE rate_plans SET name = :name, price_minor = :price_minor, currency = :currency,
                     valid_from = :valid_from, valid_to = :valid_to, updated_at = :updated_at
                 WHERE account_id = :account_id AND id = :id
-                """)
-                .bind("account_id", accountId);
+                """);
         return bindValues(update, plan).then();
     }
 
     Mono<Void> delete(UUID accountId, UUID id) {
-        return db.sql("DELETE FROM rate_plans WHERE account_id = :account_id AND id = :id")
-                .bind("account_id", accountId).bind("id", id).then();
+        return AccountStatement.sql(db, accountId,
+                        "DELETE FROM rate_plans WHERE account_id = :account_id AND id = :id")
+                .bind("id", id)
+                .then();
     }
 
     Mono<RatePlan> find(UUID accountId, UUID id) {
-        return db.sql("SELECT " + COLUMNS + " FROM rate_plans WHERE account_id = :account_id AND id = :id")
-                .bind("account_id", accountId)
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM rate_plans WHERE account_id = :account_id AND id = :id")
                 .bind("id", id)
                 .map(RatePlanRepository::toRatePlan)
                 .one();
@@ -65,30 +68,38 @@ class RatePlanRepository {
 
     /** Another plan of the unit type whose span shares a day with {@code from}..{@code to} (null = open). */
     Mono<RatePlan> overlapping(UUID accountId, UUID unitTypeId, UUID exceptId, LocalDate from, LocalDate to) {
-        GenericExecuteSpec spec = db.sql("SELECT " + COLUMNS + """
+        GenericExecuteSpec spec = AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
                  FROM rate_plans
                 WHERE account_id = :account_id AND unit_type_id = :unit_type_id AND id <> :id
                   AND (valid_from IS NULL OR CAST(:to AS date) IS NULL OR valid_from <= :to)
                   AND (valid_to IS NULL OR CAST(:from AS date) IS NULL OR :from <= valid_to)
                 ORDER BY id LIMIT 1
                 """)
-                .bind("account_id", accountId)
                 .bind("unit_type_id", unitTypeId)
                 .bind("id", exceptId);
-        spec = date(spec, "from", from);
-        spec = date(spec, "to", to);
+        spec = nullable(spec, "from", from, LocalDate.class);
+        spec = nullable(spec, "to", to, LocalDate.class);
         return spec.map(RatePlanRepository::toRatePlan).one();
+    }
+
+    /** How many rate plans the account's unit type has. */
+    Mono<Long> countForUnitType(UUID accountId, UUID unitTypeId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT count(*) AS n FROM rate_plans WHERE account_id = :account_id AND unit_type_id = :unit_type_id
+                """)
+                .bind("unit_type_id", unitTypeId)
+                .map(row -> row.get("n", Long.class))
+                .one();
     }
 
     /** The plan of the unit type in force on {@code date}, if any. */
     Mono<RatePlan> inForce(UUID accountId, UUID unitTypeId, LocalDate date) {
-        return db.sql("SELECT " + COLUMNS + """
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
                  FROM rate_plans
                 WHERE account_id = :account_id AND unit_type_id = :unit_type_id
                   AND (valid_from IS NULL OR valid_from <= :date) AND (valid_to IS NULL OR :date <= valid_to)
                 ORDER BY id LIMIT 1
                 """)
-                .bind("account_id", accountId)
                 .bind("unit_type_id", unitTypeId)
                 .bind("date", date)
                 .map(RatePlanRepository::toRatePlan)
@@ -108,13 +119,9 @@ class RatePlanRepository {
                 .bind("price_minor", plan.priceMinor())
                 .bind("currency", plan.currency())
                 .bind("updated_at", plan.updatedAt());
-        spec = plan.name() == null ? spec.bindNull("name", String.class) : spec.bind("name", plan.name());
-        spec = date(spec, "valid_from", plan.validFrom());
-        return date(spec, "valid_to", plan.validTo());
-    }
-
-    private static GenericExecuteSpec date(GenericExecuteSpec spec, String name, LocalDate value) {
-        return value == null ? spec.bindNull(name, LocalDate.class) : spec.bind(name, value);
+        spec = nullable(spec, "name", plan.name(), String.class);
+        spec = nullable(spec, "valid_from", plan.validFrom(), LocalDate.class);
+        return nullable(spec, "valid_to", plan.validTo(), LocalDate.class);
     }
 
     private static RatePlan toRatePlan(Readable row) {

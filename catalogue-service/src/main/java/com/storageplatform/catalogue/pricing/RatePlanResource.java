@@ -1,12 +1,9 @@
 package com.storageplatform.catalogue.pricing;
 
-import com.storageplatform.catalogue.unittype.ListFilters;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
@@ -45,12 +42,10 @@ class RatePlanResource {
     /** Newest first; filters {@code site_id}, {@code unit_type_id}. */
     @GetMapping("/v1/rate-plans")
     Mono<Envelopes.ListOf<RatePlan>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        UUID siteId = ListFilters.id(query, "site_id");
-        UUID unitTypeId = ListFilters.id(query, "unit_type_id");
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("site_id", siteId);
-        filters.put("unit_type_id", unitTypeId);
-        return plans.list(caller, siteId, unitTypeId, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        UUID siteId = filters.id("site_id");
+        UUID unitTypeId = filters.id("unit_type_id");
+        return plans.list(caller, siteId, unitTypeId, filters.page());
     }
 
     @PatchMapping("/v1/rate-plans/{id}")

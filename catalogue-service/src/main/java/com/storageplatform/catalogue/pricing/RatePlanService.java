@@ -1,7 +1,7 @@
 package com.storageplatform.catalogue.pricing;
 
 import com.storageplatform.catalogue.unittype.UnitType;
-import com.storageplatform.catalogue.unittype.UnitTypeService;
+import com.storageplatform.catalogue.unittype.UnitTypes;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
@@ -27,11 +27,11 @@ import reactor.core.publisher.Mono;
 class RatePlanService {
 
     private final RatePlanRepository plans;
-    private final UnitTypeService types;
+    private final UnitTypes types;
     private final RatePlanEvents events;
     private final Clock clock;
 
-    RatePlanService(RatePlanRepository plans, UnitTypeService types, RatePlanEvents events, Clock clock) {
+    RatePlanService(RatePlanRepository plans, UnitTypes types, RatePlanEvents events, Clock clock) {
         this.plans = plans;
         this.types = types;
         this.events = events;

@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.product;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -28,19 +31,18 @@ class ProductRepository {
     }
 
     Mono<Void> insert(UUID accountId, Product product) {
-        GenericExecuteSpec insert = db.sql("""
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO products (account_id, %s)
                 VALUES (:account_id, :id, :name, :description, :sku, :accounting_code, :usable_website, :usable_shop,
                         :track_stock, :stock_on_hand, :price_mode, :unit_label, :unit_price_e4, :currency,
                         :standard_rate_above_per_day, :vat_treatment, :status, :created_at, :updated_at)
                 """.formatted(COLUMNS))
-                .bind("account_id", accountId)
                 .bind("created_at", product.createdAt());
         return bindValues(insert, product).then();
     }
 
     Mono<Void> update(UUID accountId, Product product) {
-        GenericExecuteSpec update = db.sql("""
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE products SET name = :name, description = :description, sku = :sku,
                     accounting_code = :accounting_code, usable_website = :usable_website, usable_shop = :usable_shop,
                     track_stock = :track_stock, stock_on_hand = :stock_on_hand, price_mode = :price_mode,
@@ -48,8 +50,7 @@ class ProductRepository {
                     standard_rate_above_per_day = :standard_rate_above_per_day, vat_treatment = :vat_treatment,
                     status = :status, updated_at = :updated_at
                 WHERE account_id = :account_id AND id = :id
-                """)
-                .bind("account_id", accountId);
+                """);
         return bindValues(update, product).then();
     }
 
@@ -73,8 +74,8 @@ class ProductRepository {
     }
 
     private Mono<Product> findBy(UUID accountId, UUID id, String lock) {
-        return db.sql("SELECT " + COLUMNS + " FROM products WHERE account_id = :account_id AND id = :id" + lock)
-                .bind("account_id", accountId)
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM products WHERE account_id = :account_id AND id = :id" + lock)
                 .bind("id", id)
                 .map(ProductRepository::toProduct)
                 .one();
@@ -100,9 +101,6 @@ class ProductRepository {
         return nullable(spec, "standard_rate_above_per_day", p.standardRateAbovePerDay(), Long.class);
     }
 
-    private static <T> GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, T value, Class<T> type) {
-        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
-    }
 
     private static Product toProduct(Readable row) {
         return new Product(row.get("id", UUID.class), Product.OBJECT, row.get("name", String.class),

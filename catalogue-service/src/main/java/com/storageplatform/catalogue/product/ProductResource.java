@@ -2,13 +2,8 @@ package com.storageplatform.catalogue.product;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
-import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
-import com.storageplatform.kit.web.FieldIssue;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -49,34 +44,16 @@ class ProductResource {
     /** Newest first; filters {@code usable_website}, {@code usable_shop}, {@code status}. */
     @GetMapping("/v1/products")
     Mono<Envelopes.ListOf<Product>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        Boolean usableWebsite = flag(query, "usable_website");
-        Boolean usableShop = flag(query, "usable_shop");
-        String status = query.getFirst("status");
-        if (status != null && !Product.STATUSES.contains(status)) {
-            throw ApiException.invalidQuery("status", FieldIssue.INVALID);
-        }
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("usable_website", usableWebsite);
-        filters.put("usable_shop", usableShop);
-        filters.put("status", status);
-        return products.list(caller, usableWebsite, usableShop, status, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        Boolean usableWebsite = filters.bool("usable_website");
+        Boolean usableShop = filters.bool("usable_shop");
+        String status = filters.oneOf("status", Product.STATUSES);
+        return products.list(caller, usableWebsite, usableShop, status, filters.page());
     }
 
     @PatchMapping("/v1/products/{id}")
     Mono<Envelopes.Data<Product>> update(Caller caller, @PathVariable String id,
             @RequestBody ProductChanges changes) {
         return products.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);
-    }
-
-    /** Exactly {@code true} or {@code false}; absent means no filter, anything else is 400. */
-    static Boolean flag(MultiValueMap<String, String> query, String name) {
-        String value = query.getFirst(name);
-        if (value == null) {
-            return null;
-        }
-        if (!List.of("true", "false").contains(value)) {
-            throw ApiException.invalidQuery(name, FieldIssue.INVALID);
-        }
-        return Boolean.valueOf(value);
     }
 }

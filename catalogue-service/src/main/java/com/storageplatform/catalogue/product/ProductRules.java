@@ -46,13 +46,4 @@ final class ProductRules {
                         "standard_rate_above_per_day", FieldIssue.NOT_ALLOWED)
                 .require("status", p.status()).oneOf("status", p.status(), Product.STATUSES);
     }
-
-    static String strip(String value) {
-        return value == null ? null : value.strip();
-    }
-
-    static String blankToNull(String value) {
-        String stripped = strip(value);
-        return stripped == null || stripped.isEmpty() ? null : stripped;
-    }
 }

@@ -1,7 +1,7 @@
 package com.storageplatform.catalogue.product;
 
-import static com.storageplatform.catalogue.product.ProductRules.blankToNull;
-import static com.storageplatform.catalogue.product.ProductRules.strip;
+import static com.storageplatform.kit.validation.Text.blankToNull;
+import static com.storageplatform.kit.validation.Text.strip;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;

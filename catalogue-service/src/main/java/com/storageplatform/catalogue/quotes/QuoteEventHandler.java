@@ -36,9 +36,9 @@ class QuoteEventHandler implements EventHandler {
 
     private static final Logger log = LoggerFactory.getLogger(QuoteEventHandler.class);
 
-    private final Quotes quotes;
+    private final QuoteRepository quotes;
 
-    QuoteEventHandler(Quotes quotes) {
+    QuoteEventHandler(QuoteRepository quotes) {
         this.quotes = quotes;
     }
 
@@ -65,13 +65,13 @@ class QuoteEventHandler implements EventHandler {
         if (closedAs != null) {
             return quotes.close(event.accountId(), id.get(), closedAs, event.time());
         }
-        String status = data.path("status").isString() ? data.path("status").asString() : Quotes.LIVE;
+        String status = data.path("status").isString() ? data.path("status").asString() : QuoteRepository.LIVE;
         if (CLOSED.contains(status)) {
             return quotes.close(event.accountId(), id.get(), status, event.time());
         }
         Instant expiresAt = data.path("expires_at").isString()
                 ? Dates.parseDateTime(data.path("expires_at").asString()).orElse(null) : null;
-        return quotes.record(event.accountId(), id.get(), uuid(data, "coupon_id").orElse(null), Quotes.LIVE,
+        return quotes.record(event.accountId(), id.get(), uuid(data, "coupon_id").orElse(null), QuoteRepository.LIVE,
                 expiresAt, event.time());
     }
 

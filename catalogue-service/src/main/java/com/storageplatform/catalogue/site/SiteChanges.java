@@ -2,7 +2,6 @@ package com.storageplatform.catalogue.site;
 
 import com.storageplatform.kit.web.Patch;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * The body of {@code PATCH /v1/sites/{id}}: a field left out stays as it is, a field sent as {@code null}
@@ -24,10 +23,5 @@ record SiteChanges(Patch<String> name, Patch<String> description, Patch<String> 
                     Patch.apply(postcode, base.postcode()),
                     Patch.apply(country, base.country()));
         }
-    }
-
-    /** The field's new value, checked by {@code change}; {@code current} when it was not sent. */
-    static <T, R> R pick(Patch<T> patch, R current, Function<T, R> change) {
-        return patch == null ? current : change.apply(patch.value());
     }
 }

@@ -1,16 +1,21 @@
 package com.storageplatform.catalogue.site;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** The {@code sites} table. Every statement is bound to an account: no query can reach another tenant's row. */
@@ -29,27 +34,25 @@ class SiteRepository {
     }
 
     Mono<Void> insert(UUID accountId, Site site) {
-        GenericExecuteSpec insert = db.sql("""
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO sites (account_id, %s)
                 VALUES (:account_id, :id, :name, :description, :status, :timezone, :amenities, :phone, :email,
                         :address_line1, :address_line2, :address_city, :address_postcode, :address_country,
                         :created_at, :updated_at)
                 """.formatted(COLUMNS))
-                .bind("account_id", accountId)
                 .bind("created_at", site.createdAt());
         return bindValues(insert, site).then();
     }
 
     Mono<Void> update(UUID accountId, Site site) {
-        GenericExecuteSpec update = db.sql("""
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE sites SET name = :name, description = :description, status = :status, timezone = :timezone,
                     amenities = :amenities, phone = :phone, email = :email,
                     address_line1 = :address_line1, address_line2 = :address_line2, address_city = :address_city,
                     address_postcode = :address_postcode, address_country = :address_country,
                     updated_at = :updated_at
                 WHERE account_id = :account_id AND id = :id
-                """)
-                .bind("account_id", accountId);
+                """);
         return bindValues(update, site).then();
     }
 
@@ -70,9 +73,34 @@ class SiteRepository {
                 .page(db, page, SiteRepository::toSite);
     }
 
+    /** The site's status, or empty when the account has no such site. */
+    Mono<String> status(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId,
+                        "SELECT status FROM sites WHERE account_id = :account_id AND id = :id")
+                .bind("id", id)
+                .mapValue(String.class)
+                .one();
+    }
+
+    /** Of {@code ids}, those that are the account's sites. */
+    Flux<UUID> existing(UUID accountId, Collection<UUID> ids) {
+        return AccountStatement.sql(db, accountId,
+                        "SELECT id FROM sites WHERE account_id = :account_id AND id = ANY(:ids)")
+                .bind("ids", ids.toArray(UUID[]::new))
+                .mapValue(UUID.class)
+                .all();
+    }
+
+    /** Every site of the account, oldest first. */
+    Flux<UUID> ids(UUID accountId) {
+        return AccountStatement.sql(db, accountId, "SELECT id FROM sites WHERE account_id = :account_id ORDER BY id")
+                .mapValue(UUID.class)
+                .all();
+    }
+
     private Mono<Site> findBy(UUID accountId, UUID id, String lock) {
-        return db.sql("SELECT " + COLUMNS + " FROM sites WHERE account_id = :account_id AND id = :id" + lock)
-                .bind("account_id", accountId)
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM sites WHERE account_id = :account_id AND id = :id" + lock)
                 .bind("id", id)
                 .map(SiteRepository::toSite)
                 .one();
@@ -86,18 +114,14 @@ class SiteRepository {
                 .bind("timezone", site.timezone())
                 .bind("amenities", site.amenities().toArray(String[]::new))
                 .bind("updated_at", site.updatedAt());
-        spec = text(spec, "description", site.description());
-        spec = text(spec, "phone", site.phone());
-        spec = text(spec, "email", site.email());
-        spec = text(spec, "address_line1", address == null ? null : address.line1());
-        spec = text(spec, "address_line2", address == null ? null : address.line2());
-        spec = text(spec, "address_city", address == null ? null : address.city());
-        spec = text(spec, "address_postcode", address == null ? null : address.postcode());
-        return text(spec, "address_country", address == null ? null : address.country());
-    }
-
-    private static GenericExecuteSpec text(GenericExecuteSpec spec, String name, String value) {
-        return value == null ? spec.bindNull(name, String.class) : spec.bind(name, value);
+        spec = nullable(spec, "description", site.description(), String.class);
+        spec = nullable(spec, "phone", site.phone(), String.class);
+        spec = nullable(spec, "email", site.email(), String.class);
+        spec = nullable(spec, "address_line1", address == null ? null : address.line1(), String.class);
+        spec = nullable(spec, "address_line2", address == null ? null : address.line2(), String.class);
+        spec = nullable(spec, "address_city", address == null ? null : address.city(), String.class);
+        spec = nullable(spec, "address_postcode", address == null ? null : address.postcode(), String.class);
+        return nullable(spec, "address_country", address == null ? null : address.country(), String.class);
     }
 
     private static Site toSite(Readable row) {

@@ -2,13 +2,8 @@ package com.storageplatform.catalogue.site;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
-import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
-import com.storageplatform.kit.web.FieldIssue;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -48,13 +43,9 @@ class SiteResource {
     /** Newest first; filter {@code status}. */
     @GetMapping("/v1/sites")
     Mono<Envelopes.ListOf<Site>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        String status = query.getFirst("status");
-        if (status != null && !Site.STATUSES.contains(status)) {
-            throw ApiException.invalidQuery("status", FieldIssue.INVALID);
-        }
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("status", status);
-        return sites.list(caller, status, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        String status = filters.oneOf("status", Site.STATUSES);
+        return sites.list(caller, status, filters.page());
     }
 
     @PatchMapping("/v1/sites/{id}")

@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.site;
 
+import static com.storageplatform.kit.validation.Text.blankToNull;
+import static com.storageplatform.kit.validation.Text.strip;
+
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
 import java.time.ZoneId;
@@ -152,14 +155,5 @@ final class SiteRules {
             return Optional.of(compact.substring(0, inward) + " " + compact.substring(inward));
         }
         return Optional.empty();
-    }
-
-    private static String strip(String value) {
-        return value == null ? null : value.strip();
-    }
-
-    private static String blankToNull(String value) {
-        String stripped = strip(value);
-        return stripped == null || stripped.isEmpty() ? null : stripped;
     }
 }

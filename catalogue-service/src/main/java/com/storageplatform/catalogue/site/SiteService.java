@@ -1,6 +1,6 @@
 package com.storageplatform.catalogue.site;
 
-import static com.storageplatform.catalogue.site.SiteChanges.pick;
+import static com.storageplatform.kit.web.Patch.pick;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;

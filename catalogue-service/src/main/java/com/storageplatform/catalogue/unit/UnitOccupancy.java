@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.unit;
 
+import com.storageplatform.catalogue.holds.Holds;
 import com.storageplatform.kit.caller.Caller;
 import java.time.Clock;
 import java.util.UUID;
@@ -15,11 +16,13 @@ import reactor.core.publisher.Mono;
 public class UnitOccupancy {
 
     private final UnitRepository units;
+    private final Holds holds;
     private final UnitEvents events;
     private final Clock clock;
 
-    UnitOccupancy(UnitRepository units, UnitEvents events, Clock clock) {
+    UnitOccupancy(UnitRepository units, Holds holds, UnitEvents events, Clock clock) {
         this.units = units;
+        this.holds = holds;
         this.events = events;
         this.clock = clock;
     }
@@ -27,7 +30,7 @@ public class UnitOccupancy {
     /** Nothing for a unit the account does not have: its holds are kept for whenever they matter. */
     public Mono<Void> refresh(Caller caller, UUID unitId) {
         return units.findForUpdate(caller.accountId(), unitId)
-                .flatMap(current -> units.occupancyFromHolds(caller.accountId(), unitId).flatMap(occupancy -> {
+                .flatMap(current -> holds.occupancy(caller.accountId(), unitId).flatMap(occupancy -> {
                     if (occupancy.equals(current.occupancy())) {
                         return Mono.empty();
                     }

@@ -1,7 +1,10 @@
 package com.storageplatform.catalogue.unit;
 
-import com.storageplatform.catalogue.internal.LiveHolds;
+import static com.storageplatform.kit.db.Bindings.nullable;
+
+import com.storageplatform.catalogue.holds.Holds;
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.ApiException;
@@ -17,7 +20,7 @@ import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Mono;
 
-/** The {@code units} table. Every statement is bound to an account. */
+/** The {@code units} table, every statement bound to an account. Other features read it through {@link Units}. */
 @Repository
 class UnitRepository {
 
@@ -29,15 +32,11 @@ class UnitRepository {
             (CASE WHEN operator_status <> 'available' THEN operator_status
                   WHEN occupancy <> 'none' THEN occupancy ELSE 'available' END)""";
     /**
-     * Bookable: the operator offers it and no live hold ({@link LiveHolds}: a lapsed one does not count) is on it,
+     * Bookable: the operator offers it and no live hold ({@link Holds}: a lapsed one does not count) is on it,
      * except the named reservation's ({@code :reservation_id}, which may be null).
      */
-    private static final String BOOKABLE = """
-            (operator_status = 'available' AND NOT EXISTS (
-                SELECT 1 FROM unit_holds h
-                WHERE h.account_id = units.account_id AND h.unit_id = units.id AND %s
-                  AND NOT (h.holder_kind = 'reservation' AND h.holder_id IS NOT DISTINCT FROM :reservation_id)))"""
-            .formatted(LiveHolds.CONDITION);
+    private static final String BOOKABLE = "(operator_status = 'available' AND NOT "
+            + Holds.liveOnUnitExcept("units", "reservation_id") + ")";
 
     private final DatabaseClient db;
     private final Clock clock;
@@ -48,13 +47,12 @@ class UnitRepository {
     }
 
     Mono<Void> insert(UUID accountId, StoredUnit stored) {
-        GenericExecuteSpec insert = db.sql("""
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO units (account_id, id, site_id, unit_type_id, name, floor, operator_status, features,
                                    notes, created_at, updated_at)
                 VALUES (:account_id, :id, :site_id, :unit_type_id, :name, :floor, :operator_status, :features,
                         :notes, :created_at, :updated_at)
                 """)
-                .bind("account_id", accountId)
                 .bind("site_id", stored.unit().siteId())
                 .bind("created_at", stored.unit().createdAt());
         return bindValues(insert, stored).then().onErrorMap(DataIntegrityViolationException.class,
@@ -62,24 +60,22 @@ class UnitRepository {
     }
 
     Mono<Void> update(UUID accountId, StoredUnit stored) {
-        GenericExecuteSpec update = db.sql("""
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE units SET unit_type_id = :unit_type_id, name = :name, floor = :floor,
                     operator_status = :operator_status, features = :features, notes = :notes,
                     updated_at = :updated_at
                 WHERE account_id = :account_id AND id = :id
-                """)
-                .bind("account_id", accountId);
+                """);
         return bindValues(update, stored).then().onErrorMap(DataIntegrityViolationException.class,
                 e -> nameTaken(stored.unit().name()));
     }
 
     /** Sets commerce's occupancy of the unit (the projection's share) and moves {@code updated_at}. */
     Mono<Void> updateOccupancy(UUID accountId, UUID id, String occupancy, Instant at) {
-        return db.sql("""
+        return AccountStatement.sql(db, accountId, """
                 UPDATE units SET occupancy = :occupancy, updated_at = :updated_at
                 WHERE account_id = :account_id AND id = :id
                 """)
-                .bind("account_id", accountId)
                 .bind("id", id)
                 .bind("occupancy", occupancy)
                 .bind("updated_at", at)
@@ -94,11 +90,11 @@ class UnitRepository {
         return findBy(accountId, id, " FOR UPDATE");
     }
 
-    /** Whether another unit of the site already has this name, compared without case. */
-    Mono<Boolean> nameTaken(UUID siteId, String name, UUID exceptId) {
-        return db.sql("""
-                SELECT EXISTS (SELECT 1 FROM units WHERE site_id = :site_id AND lower(name) = lower(:name)
-                               AND id <> :id) AS taken
+    /** Whether another unit of the account's site already has this name, compared without case. */
+    Mono<Boolean> nameTaken(UUID accountId, UUID siteId, String name, UUID exceptId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT EXISTS (SELECT 1 FROM units WHERE account_id = :account_id AND site_id = :site_id
+                               AND lower(name) = lower(:name) AND id <> :id) AS taken
                 """)
                 .bind("site_id", siteId)
                 .bind("name", name)
@@ -107,16 +103,14 @@ class UnitRepository {
                 .one();
     }
 
-    /** What commerce's live holds say of the unit: occupied, reserved, or none. */
-    Mono<String> occupancyFromHolds(UUID accountId, UUID unitId) {
-        return db.sql("""
-                SELECT CASE WHEN bool_or(stage = 2) THEN 'occupied' WHEN bool_or(stage = 1) THEN 'reserved'
-                            ELSE 'none' END AS occupancy
-                FROM unit_holds WHERE account_id = :account_id AND unit_id = :unit_id AND stage < 3
+    /** How many of the account's units of the type are not archived. */
+    Mono<Long> unarchivedOfType(UUID accountId, UUID unitTypeId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT count(*) AS n FROM units
+                WHERE account_id = :account_id AND unit_type_id = :unit_type_id AND operator_status <> 'archived'
                 """)
-                .bind("account_id", accountId)
-                .bind("unit_id", unitId)
-                .map(row -> row.get("occupancy", String.class))
+                .bind("unit_type_id", unitTypeId)
+                .map(row -> row.get("n", Long.class))
                 .one();
     }
 
@@ -127,20 +121,16 @@ class UnitRepository {
                 .where("unit_type_id = :unit_type_id", "unit_type_id", filters.unitTypeId())
                 .where(STATUS + " = :status", "status", filters.status());
         if (filters.bookable() != null) {
-            LiveHolds.at(query, clock.instant());
-            String condition = filters.bookable() ? BOOKABLE : "NOT " + BOOKABLE;
-            if (filters.reservationId() == null) {
-                query.where(condition.replace(":reservation_id", "NULL::uuid"));
-            } else {
-                query.where(condition, "reservation_id", filters.reservationId());
-            }
+            query.where(filters.bookable() ? BOOKABLE : "NOT " + BOOKABLE)
+                    .bind(Holds.NOW, clock.instant())
+                    .bindNullable("reservation_id", filters.reservationId(), UUID.class);
         }
         return query.page(db, page, row -> toStored(row).unit());
     }
 
     private Mono<StoredUnit> findBy(UUID accountId, UUID id, String lock) {
-        return db.sql("SELECT " + COLUMNS + " FROM units WHERE account_id = :account_id AND id = :id" + lock)
-                .bind("account_id", accountId)
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM units WHERE account_id = :account_id AND id = :id" + lock)
                 .bind("id", id)
                 .map(UnitRepository::toStored)
                 .one();
@@ -154,8 +144,8 @@ class UnitRepository {
                 .bind("operator_status", stored.operatorStatus())
                 .bind("features", unit.features().toArray(String[]::new))
                 .bind("updated_at", unit.updatedAt());
-        spec = unit.floor() == null ? spec.bindNull("floor", String.class) : spec.bind("floor", unit.floor());
-        return unit.notes() == null ? spec.bindNull("notes", String.class) : spec.bind("notes", unit.notes());
+        spec = nullable(spec, "floor", unit.floor(), String.class);
+        return nullable(spec, "notes", unit.notes(), String.class);
     }
 
     private static ApiException nameTaken(String name) {

@@ -1,14 +1,11 @@
 package com.storageplatform.catalogue.unit;
 
-import com.storageplatform.catalogue.unittype.ListFilters;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
-import java.util.HashMap;
-import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -51,20 +48,14 @@ class UnitResource {
      * ({@code true|false}) and, with {@code bookable}, {@code reservation_id}.
      */
     @GetMapping("/v1/units")
-    Mono<Envelopes.ListOf<Unit>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        UnitFilters filters = new UnitFilters(ListFilters.id(query, "site_id"),
-                ListFilters.id(query, "unit_type_id"), ListFilters.oneOf(query, "status", Unit.STATUSES),
-                ListFilters.bool(query, "bookable"), ListFilters.id(query, "reservation_id"));
+    Mono<Envelopes.ListOf<Unit>> list(Caller caller, @RequestParam MultiValueMap<String, String> parameters) {
+        ListFilters query = ListFilters.of(parameters);
+        UnitFilters filters = new UnitFilters(query.id("site_id"), query.id("unit_type_id"),
+                query.oneOf("status", Unit.STATUSES), query.bool("bookable"), query.id("reservation_id"));
         if (filters.reservationId() != null && filters.bookable() == null) {
             throw ApiException.invalidQuery("reservation_id", FieldIssue.NOT_ALLOWED);
         }
-        Map<String, Object> fingerprint = new HashMap<>();
-        fingerprint.put("site_id", filters.siteId());
-        fingerprint.put("unit_type_id", filters.unitTypeId());
-        fingerprint.put("status", filters.status());
-        fingerprint.put("bookable", filters.bookable());
-        fingerprint.put("reservation_id", filters.reservationId());
-        return units.list(caller, filters, PageRequest.from(query, fingerprint));
+        return units.list(caller, filters, query.page());
     }
 
     @PatchMapping("/v1/units/{id}")

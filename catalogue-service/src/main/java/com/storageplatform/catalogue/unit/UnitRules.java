@@ -1,5 +1,7 @@
 package com.storageplatform.catalogue.unit;
 
+import static com.storageplatform.kit.validation.Text.blankToNull;
+
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
 
@@ -38,10 +40,5 @@ final class UnitRules {
             v.add("status", Unit.STATUSES.contains(value) ? FieldIssue.NOT_ALLOWED : FieldIssue.INVALID);
         }
         return value;
-    }
-
-    private static String blankToNull(String value) {
-        String stripped = value == null ? null : value.strip();
-        return stripped == null || stripped.isEmpty() ? null : stripped;
     }
 }

@@ -1,8 +1,12 @@
 package com.storageplatform.catalogue.unit;
 
+import static com.storageplatform.kit.web.Patch.pick;
+
+import com.storageplatform.catalogue.site.Site;
+import com.storageplatform.catalogue.site.Sites;
 import com.storageplatform.catalogue.unittype.Features;
 import com.storageplatform.catalogue.unittype.UnitType;
-import com.storageplatform.catalogue.unittype.UnitTypeService;
+import com.storageplatform.catalogue.unittype.UnitTypes;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
@@ -11,14 +15,12 @@ import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
-import com.storageplatform.kit.web.Patch;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Function;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
 
@@ -28,16 +30,18 @@ import reactor.core.publisher.Mono;
  * (409). A unit that commerce holds or occupies cannot be taken out of service or archived (409 says which).
  */
 @Service
-public class UnitService {
+class UnitService {
 
     private final UnitRepository units;
-    private final UnitTypeService types;
+    private final UnitTypes types;
+    private final Sites sites;
     private final UnitEvents events;
     private final Clock clock;
 
-    UnitService(UnitRepository units, UnitTypeService types, UnitEvents events, Clock clock) {
+    UnitService(UnitRepository units, UnitTypes types, Sites sites, UnitEvents events, Clock clock) {
         this.units = units;
         this.types = types;
+        this.sites = sites;
         this.events = events;
         this.clock = clock;
     }
@@ -55,7 +59,7 @@ public class UnitService {
             if (siteId != null) {
                 SiteAccess.require(caller, siteId);
             }
-            Mono<String> site = siteId == null ? Mono.just("") : types.siteStatus(caller.accountId(), siteId);
+            Mono<String> site = siteId == null ? Mono.just("") : sites.status(caller.accountId(), siteId);
             // One query after the other: they share the request's transaction, hence its one connection.
             return site.defaultIfEmpty("").zipWhen(siteStatus -> unitType(caller, typeId)).flatMap(found -> {
                 Optional<UnitType> type = found.getT2();
@@ -63,7 +67,7 @@ public class UnitService {
                 v.check(!siteKnown, "site_id", FieldIssue.NOT_FOUND);
                 checkUnitType(v, type, typeId, siteKnown ? siteId : null, caller);
                 v.orThrow();
-                if ("archived".equals(found.getT1())) {
+                if (Site.ARCHIVED.equals(found.getT1())) {
                     return Mono.error(ApiException.conflict("The site is archived: it takes no new units."));
                 }
                 UnitType unitType = type.orElseThrow();
@@ -74,7 +78,7 @@ public class UnitService {
                 Unit unit = new Unit(Ids.newId(), Unit.OBJECT, siteId, typeId, name, floor, status, features, notes,
                         now, now);
                 StoredUnit stored = new StoredUnit(unit, status, Unit.FREE);
-                return refuseTakenName(unit, siteId)
+                return refuseTakenName(caller.accountId(), unit, siteId)
                         .then(units.insert(caller.accountId(), stored))
                         .then(events.created(caller, unit))
                         .thenReturn(unit);
@@ -86,14 +90,6 @@ public class UnitService {
     Mono<Unit> read(Caller caller, UUID id) {
         return units.find(caller.accountId(), id).map(stored -> allowed(caller, stored).unit())
                 .switchIfEmpty(notFound());
-    }
-
-    /**
-     * The account's unit, or empty when it has none with this id: for other features (availability quotes one
-     * unit) that report a missing one in their own terms. Site access is theirs to check.
-     */
-    public Mono<Unit> find(UUID accountId, UUID id) {
-        return units.find(accountId, id).map(StoredUnit::unit);
     }
 
     Mono<Envelopes.ListOf<Unit>> list(Caller caller, UnitFilters filters, PageRequest page) {
@@ -143,7 +139,7 @@ public class UnitService {
                         }
                         Unit saved = changed.withStatus(changed.status(), clock.instant());
                         Mono<Void> nameCheck = name.equalsIgnoreCase(unit.name()) ? Mono.empty()
-                                : refuseTakenName(saved, unit.siteId());
+                                : refuseTakenName(caller.accountId(), saved, unit.siteId());
                         return nameCheck
                                 .then(units.update(caller.accountId(),
                                         new StoredUnit(saved, operatorStatus, current.occupancy())))
@@ -190,8 +186,8 @@ public class UnitService {
         v.check(siteId != null && !type.get().siteId().equals(siteId), "unit_type_id", FieldIssue.INVALID);
     }
 
-    private Mono<Void> refuseTakenName(Unit unit, UUID siteId) {
-        return units.nameTaken(siteId, unit.name(), unit.id()).flatMap(taken -> taken
+    private Mono<Void> refuseTakenName(UUID accountId, Unit unit, UUID siteId) {
+        return units.nameTaken(accountId, siteId, unit.name(), unit.id()).flatMap(taken -> taken
                 ? Mono.error(ApiException.conflict("A unit named " + unit.name() + " already exists at this site."))
                 : Mono.empty());
     }
@@ -200,9 +196,6 @@ public class UnitService {
         return ApiException.conflict("The unit type is archived: only an archived unit can be of it.");
     }
 
-    private static <T, R> R pick(Patch<T> patch, R current, Function<T, R> change) {
-        return patch == null ? current : change.apply(patch.value());
-    }
 
     private static StoredUnit allowed(Caller caller, StoredUnit stored) {
         SiteAccess.require(caller, stored.unit().siteId());

@@ -2,7 +2,6 @@ package com.storageplatform.catalogue.unittype;
 
 import com.storageplatform.kit.web.Patch;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * The body of {@code PATCH /v1/unit-types/{id}}: a field left out stays as it is, a field sent as {@code null}
@@ -11,9 +10,4 @@ import java.util.function.Function;
 record UnitTypeChanges(Patch<String> siteId, Patch<String> name, Patch<String> description, Patch<Long> widthCm,
         Patch<Long> depthCm, Patch<Long> heightCm, Patch<Long> priceMinor, Patch<String> currency,
         Patch<String> vatTreatment, Patch<List<String>> features, Patch<String> status) {
-
-    /** The field's new value, checked by {@code change}; {@code current} when it was not sent. */
-    static <T, R> R pick(Patch<T> patch, R current, Function<T, R> change) {
-        return patch == null ? current : change.apply(patch.value());
-    }
 }

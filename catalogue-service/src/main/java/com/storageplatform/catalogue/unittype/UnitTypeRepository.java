@@ -1,19 +1,27 @@
 package com.storageplatform.catalogue.unittype;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Mono;
 
-/** The {@code unit_types} table. Every statement is bound to an account. */
+/**
+ * The {@code unit_types} table, every statement bound to an account. Other features read it through
+ * {@link UnitTypes}.
+ */
 @Repository
 class UnitTypeRepository {
 
@@ -29,25 +37,23 @@ class UnitTypeRepository {
     }
 
     Mono<Void> insert(UUID accountId, UnitType type) {
-        GenericExecuteSpec insert = db.sql("""
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO unit_types (account_id, %s)
                 VALUES (:account_id, :id, :site_id, :name, :description, :width_cm, :depth_cm, :height_cm,
                         :price_minor, :currency, :vat_treatment, :features, :status, :created_at, :updated_at)
                 """.formatted(COLUMNS))
-                .bind("account_id", accountId)
                 .bind("site_id", type.siteId())
                 .bind("created_at", type.createdAt());
         return bindValues(insert, type).then();
     }
 
     Mono<Void> update(UUID accountId, UnitType type) {
-        GenericExecuteSpec update = db.sql("""
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE unit_types SET name = :name, description = :description, width_cm = :width_cm,
                     depth_cm = :depth_cm, height_cm = :height_cm, price_minor = :price_minor, currency = :currency,
                     vat_treatment = :vat_treatment, features = :features, status = :status, updated_at = :updated_at
                 WHERE account_id = :account_id AND id = :id
-                """)
-                .bind("account_id", accountId);
+                """);
         return bindValues(update, type).then();
     }
 
@@ -68,35 +74,19 @@ class UnitTypeRepository {
                 .page(db, page, UnitTypeRepository::toUnitType);
     }
 
-    /** The status of the account's site, or empty when it has no such site. */
-    Mono<String> siteStatus(UUID accountId, UUID siteId) {
-        return db.sql("SELECT status FROM sites WHERE account_id = :account_id AND id = :id")
-                .bind("account_id", accountId)
-                .bind("id", siteId)
-                .map(row -> row.get("status", String.class))
-                .one();
-    }
-
-    Mono<Long> unarchivedUnits(UUID accountId, UUID unitTypeId) {
-        return count("""
-                SELECT count(*) AS n FROM units
-                WHERE account_id = :account_id AND unit_type_id = :id AND operator_status <> 'archived'
-                """, accountId, unitTypeId);
-    }
-
-    Mono<Long> ratePlans(UUID accountId, UUID unitTypeId) {
-        return count("SELECT count(*) AS n FROM rate_plans WHERE account_id = :account_id AND unit_type_id = :id",
-                accountId, unitTypeId);
-    }
-
-    private Mono<Long> count(String sql, UUID accountId, UUID id) {
-        return db.sql(sql).bind("account_id", accountId).bind("id", id)
-                .map(row -> row.get("n", Long.class)).one();
+    /** Each of the account's unit types among {@code ids}, with its site. */
+    Mono<Map<UUID, UUID>> sitesOf(UUID accountId, Collection<UUID> ids) {
+        return AccountStatement.sql(db, accountId,
+                        "SELECT id, site_id FROM unit_types WHERE account_id = :account_id AND id = ANY(:ids)")
+                .bind("ids", ids.toArray(UUID[]::new))
+                .map(row -> Map.entry(row.get("id", UUID.class), row.get("site_id", UUID.class)))
+                .all()
+                .collectMap(Map.Entry::getKey, Map.Entry::getValue);
     }
 
     private Mono<UnitType> findBy(UUID accountId, UUID id, String lock) {
-        return db.sql("SELECT " + COLUMNS + " FROM unit_types WHERE account_id = :account_id AND id = :id" + lock)
-                .bind("account_id", accountId)
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM unit_types WHERE account_id = :account_id AND id = :id" + lock)
                 .bind("id", id)
                 .map(UnitTypeRepository::toUnitType)
                 .one();
@@ -111,15 +101,10 @@ class UnitTypeRepository {
                 .bind("features", type.features().toArray(String[]::new))
                 .bind("status", type.status())
                 .bind("updated_at", type.updatedAt());
-        spec = type.description() == null ? spec.bindNull("description", String.class)
-                : spec.bind("description", type.description());
-        spec = nullable(spec, "width_cm", type.widthCm());
-        spec = nullable(spec, "depth_cm", type.depthCm());
-        return nullable(spec, "height_cm", type.heightCm());
-    }
-
-    private static GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, Integer value) {
-        return value == null ? spec.bindNull(name, Integer.class) : spec.bind(name, value);
+        spec = nullable(spec, "description", type.description(), String.class);
+        spec = nullable(spec, "width_cm", type.widthCm(), Integer.class);
+        spec = nullable(spec, "depth_cm", type.depthCm(), Integer.class);
+        return nullable(spec, "height_cm", type.heightCm(), Integer.class);
     }
 
     static UnitType toUnitType(Readable row) {

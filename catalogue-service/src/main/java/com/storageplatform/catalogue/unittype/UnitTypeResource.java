@@ -2,10 +2,8 @@ package com.storageplatform.catalogue.unittype;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
@@ -47,12 +45,10 @@ class UnitTypeResource {
     /** Newest first; filters {@code site_id}, {@code status}. */
     @GetMapping("/v1/unit-types")
     Mono<Envelopes.ListOf<UnitType>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        UUID siteId = ListFilters.id(query, "site_id");
-        String status = ListFilters.oneOf(query, "status", UnitType.STATUSES);
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("site_id", siteId);
-        filters.put("status", status);
-        return types.list(caller, siteId, status, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        UUID siteId = filters.id("site_id");
+        String status = filters.oneOf("status", UnitType.STATUSES);
+        return types.list(caller, siteId, status, filters.page());
     }
 
     @PatchMapping("/v1/unit-types/{id}")

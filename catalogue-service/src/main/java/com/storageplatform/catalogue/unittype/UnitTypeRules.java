@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.unittype;
 
+import static com.storageplatform.kit.validation.Text.blankToNull;
+import static com.storageplatform.kit.validation.Text.strip;
+
 import com.storageplatform.kit.validation.Validation;
 import java.util.List;
 
@@ -60,14 +63,5 @@ final class UnitTypeRules {
     static String status(Validation v, String value) {
         v.require("status", value).oneOf("status", value, UnitType.STATUSES);
         return value;
-    }
-
-    static String strip(String value) {
-        return value == null ? null : value.strip();
-    }
-
-    static String blankToNull(String value) {
-        String stripped = strip(value);
-        return stripped == null || stripped.isEmpty() ? null : stripped;
     }
 }

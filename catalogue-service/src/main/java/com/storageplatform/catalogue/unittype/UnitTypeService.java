@@ -1,7 +1,11 @@
 package com.storageplatform.catalogue.unittype;
 
-import static com.storageplatform.catalogue.unittype.UnitTypeChanges.pick;
+import static com.storageplatform.kit.web.Patch.pick;
 
+import com.storageplatform.catalogue.pricing.PriceList;
+import com.storageplatform.catalogue.site.Site;
+import com.storageplatform.catalogue.site.Sites;
+import com.storageplatform.catalogue.unit.Units;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
@@ -23,14 +27,23 @@ import reactor.core.publisher.Mono;
  * caller reads, adds and changes only those of its own sites (403 {@code site_forbidden} for the others).
  */
 @Service
-public class UnitTypeService {
+class UnitTypeService {
 
     private final UnitTypeRepository types;
+    private final UnitTypes access;
+    private final Sites sites;
+    private final Units units;
+    private final PriceList prices;
     private final UnitTypeEvents events;
     private final Clock clock;
 
-    UnitTypeService(UnitTypeRepository types, UnitTypeEvents events, Clock clock) {
+    UnitTypeService(UnitTypeRepository types, UnitTypes access, Sites sites, Units units, PriceList prices,
+            UnitTypeEvents events, Clock clock) {
         this.types = types;
+        this.access = access;
+        this.sites = sites;
+        this.units = units;
+        this.prices = prices;
         this.events = events;
         this.clock = clock;
     }
@@ -53,11 +66,11 @@ public class UnitTypeService {
             if (siteId != null) {
                 SiteAccess.require(caller, siteId);
             }
-            Mono<String> siteStatus = siteId == null ? Mono.just("") : types.siteStatus(caller.accountId(), siteId);
+            Mono<String> siteStatus = siteId == null ? Mono.just("") : sites.status(caller.accountId(), siteId);
             return siteStatus.defaultIfEmpty("").flatMap(site -> {
                 v.check(siteId != null && site.isEmpty(), "site_id", FieldIssue.NOT_FOUND);
                 v.orThrow();
-                if ("archived".equals(site)) {
+                if (Site.ARCHIVED.equals(site)) {
                     return Mono.error(ApiException.conflict("The site is archived: it takes no new unit types."));
                 }
                 Instant now = clock.instant();
@@ -75,45 +88,8 @@ public class UnitTypeService {
         return types.find(caller.accountId(), id).map(type -> allowed(caller, type)).switchIfEmpty(notFound());
     }
 
-    /**
-     * The account's unit type, or empty when it has none with this id: for other features (units, rate plans,
-     * availability) that report a missing one in their own terms. Site access is theirs to check.
-     */
-    public Mono<UnitType> find(UUID accountId, UUID id) {
-        return types.find(accountId, id);
-    }
-
-    /** The status of the account's site ({@code active}, {@code inactive}, {@code archived}), or empty. */
-    public Mono<String> siteStatus(UUID accountId, UUID siteId) {
-        return types.siteStatus(accountId, siteId);
-    }
-
-    /** As {@link #find}, locked until the transaction ends (new units and rate plans of one type queue up). */
-    public Mono<UnitType> findForUpdate(UUID accountId, UUID id) {
-        return types.findForUpdate(accountId, id);
-    }
-
     Mono<Envelopes.ListOf<UnitType>> list(Caller caller, UUID siteId, String status, PageRequest page) {
-        return requireFilterAccess(caller, siteId, null).then(types.list(caller, siteId, status, page));
-    }
-
-    /**
-     * The site a list's {@code site_id} filter names, and the site of the unit type its {@code unit_type_id}
-     * filter names, must be the caller's to see: otherwise 403 {@code site_forbidden}, as for any request naming
-     * another site (SiteAccess), rather than an empty list that reads as "none there". A unit type the account
-     * does not have only filters to nothing (never 403, so ids cannot be probed).
-     */
-    public Mono<Void> requireFilterAccess(Caller caller, UUID siteId, UUID unitTypeId) {
-        return Mono.defer(() -> {
-            if (!caller.isSiteRestricted()) {
-                return Mono.empty();
-            }
-            if (siteId != null) {
-                SiteAccess.require(caller, siteId);
-            }
-            return unitTypeId == null ? Mono.empty()
-                    : types.find(caller.accountId(), unitTypeId).map(type -> allowed(caller, type)).then();
-        });
+        return access.requireFilterAccess(caller, siteId, null).then(types.list(caller, siteId, status, page));
     }
 
     /**
@@ -144,7 +120,7 @@ public class UnitTypeService {
         if (!changed.isArchived() || current.isArchived()) {
             return Mono.empty();
         }
-        return types.unarchivedUnits(caller.accountId(), current.id()).flatMap(units -> units == 0 ? Mono.empty()
+        return units.unarchivedOfType(caller.accountId(), current.id()).flatMap(units -> units == 0 ? Mono.empty()
                 : Mono.error(ApiException.conflict("The unit type still has " + units
                         + " unit(s) that are not archived: archive them first.")));
     }
@@ -153,7 +129,7 @@ public class UnitTypeService {
         if (current.currency().equals(changed.currency())) {
             return Mono.empty();
         }
-        return types.ratePlans(caller.accountId(), current.id()).flatMap(plans -> plans == 0 ? Mono.empty()
+        return prices.ratePlanCount(caller.accountId(), current.id()).flatMap(plans -> plans == 0 ? Mono.empty()
                 : Mono.error(ApiException.conflict(
                         "The unit type has rate plans in " + current.currency() + ": delete them first.")));
     }

@@ -1,6 +1,7 @@
 package com.storageplatform.catalogue.widget;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -28,26 +29,21 @@ class WidgetRepository {
         this.db = db;
     }
 
-    /** The account's sites that have no widget yet. */
-    Flux<UUID> sitesWithoutWidget(UUID accountId) {
-        return db.sql("""
-                SELECT s.id FROM sites s WHERE s.account_id = :account_id
-                    AND NOT EXISTS (SELECT 1 FROM widgets w WHERE w.site_id = s.id)
-                """)
-                .bind("account_id", accountId)
-                .map(row -> row.get("id", UUID.class))
+    /** The sites of the account's widgets. */
+    Flux<UUID> sitesWithWidget(UUID accountId) {
+        return AccountStatement.sql(db, accountId, "SELECT site_id FROM widgets WHERE account_id = :account_id")
+                .mapValue(UUID.class)
                 .all();
     }
 
     /** Inserts the widget unless its site has one already (two first reads at once make one widget). */
     Mono<Void> insertIfAbsent(UUID accountId, Widget widget) {
-        return db.sql("""
+        return AccountStatement.sql(db, accountId, """
                 INSERT INTO widgets (account_id, %s)
                 VALUES (:account_id, :id, :site_id, :enabled, :embed_key, :primary_colour, :font, NULL, :show_prices,
                         :allowed_origins, :booking_mode, :created_at, :updated_at)
                 ON CONFLICT (site_id) DO NOTHING
                 """.formatted(COLUMNS))
-                .bind("account_id", accountId)
                 .bind("id", widget.id())
                 .bind("site_id", widget.siteId())
                 .bind("enabled", widget.enabled())
@@ -63,8 +59,8 @@ class WidgetRepository {
     }
 
     Mono<Widget> find(UUID accountId, UUID id) {
-        return db.sql("SELECT " + COLUMNS + " FROM widgets WHERE account_id = :account_id AND id = :id")
-                .bind("account_id", accountId)
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM widgets WHERE account_id = :account_id AND id = :id")
                 .bind("id", id)
                 .map(WidgetRepository::toWidget)
                 .one();

@@ -2,12 +2,8 @@ package com.storageplatform.catalogue.widget;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
-import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
-import com.storageplatform.kit.web.FieldIssue;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -37,13 +33,8 @@ class WidgetResource {
     /** Newest first; filter {@code site_id}. */
     @GetMapping("/v1/widgets")
     Mono<Envelopes.ListOf<Widget>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        UUID siteId = null;
-        if (query.getFirst("site_id") != null) {
-            siteId = Ids.parse(query.getFirst("site_id"))
-                    .orElseThrow(() -> ApiException.invalidQuery("site_id", FieldIssue.INVALID));
-        }
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("site_id", siteId);
-        return widgets.list(caller, siteId, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        UUID siteId = filters.id("site_id");
+        return widgets.list(caller, siteId, filters.page());
     }
 }

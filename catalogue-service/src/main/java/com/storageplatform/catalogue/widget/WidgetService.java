@@ -1,11 +1,14 @@
 package com.storageplatform.catalogue.widget;
 
+import com.storageplatform.catalogue.site.Sites;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import java.time.Clock;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
@@ -19,10 +22,12 @@ import reactor.core.publisher.Mono;
 class WidgetService {
 
     private final WidgetRepository widgets;
+    private final Sites sites;
     private final Clock clock;
 
-    WidgetService(WidgetRepository widgets, Clock clock) {
+    WidgetService(WidgetRepository widgets, Sites sites, Clock clock) {
         this.widgets = widgets;
+        this.sites = sites;
         this.clock = clock;
     }
 
@@ -45,7 +50,9 @@ class WidgetService {
     }
 
     private Mono<Void> ensureEverySiteHasOne(UUID accountId) {
-        return widgets.sitesWithoutWidget(accountId)
+        // One query after the other: they share the request's transaction, hence its one connection.
+        return widgets.sitesWithWidget(accountId).collect(HashSet::new, Set::add)
+                .flatMapMany(withWidget -> sites.ids(accountId).filter(site -> !withWidget.contains(site)))
                 .concatMap(site -> widgets.insertIfAbsent(accountId, WidgetDefaults.forSite(site, clock.instant())))
                 .then();
     }

@@ -1,11 +1,16 @@
 package com.storageplatform.kit.caller;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.List;
+import java.util.stream.Stream;
 
 /** The environment a credential and its account belong to. Test data and live data never meet. */
 public enum Environment {
     TEST("test"),
     LIVE("live");
+
+    /** Every environment's name, as a list filter takes them. */
+    public static final List<String> VALUES = Stream.of(values()).map(Environment::value).toList();
 
     private final String value;
 

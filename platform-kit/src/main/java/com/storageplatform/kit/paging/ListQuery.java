@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -18,21 +19,23 @@ import reactor.core.publisher.Mono;
  *
  * <pre>{@code
  * ListQuery.from("SELECT * FROM sites", caller.accountId())
- *     .where("status = :status", "status", status)
+ *     .where("status = :status", "status", status)       // left out when status is null
  *     .page(db, page, SiteRows::toSite);
  * }</pre>
+ *
+ * Single-row statements take the account the same way through {@code AccountStatement}.
  */
 public final class ListQuery {
 
     private final String selectFrom;
     private final List<String> conditions = new ArrayList<>();
-    private final Map<String, Object> bindings = new LinkedHashMap<>();
+    private final Map<String, Value> bindings = new LinkedHashMap<>();
 
     private ListQuery(String selectFrom, String scopeColumn, Object scope) {
         this.selectFrom = selectFrom;
         if (scopeColumn != null) {
             conditions.add(scopeColumn + " = :list_scope");
-            bindings.put("list_scope", scope);
+            bindings.put("list_scope", new Value(scope, Object.class));
         } else {
             conditions.add("TRUE");
         }
@@ -60,8 +63,28 @@ public final class ListQuery {
     public ListQuery where(String condition, String name, Object value) {
         if (value != null) {
             conditions.add(condition);
-            bindings.put(name, value);
+            bindings.put(name, new Value(value, Object.class));
         }
+        return this;
+    }
+
+    /**
+     * Binds a value that a condition or the select's own columns use without a filter of its own (the platform
+     * clock's {@code :now} in a condition added with {@link #where(String)}).
+     */
+    public ListQuery bind(String name, Object value) {
+        Objects.requireNonNull(value, () -> name + " is null: bindNullable says what type its NULL has");
+        bindings.put(name, new Value(value, value.getClass()));
+        return this;
+    }
+
+    /**
+     * Binds a value that may be null, as a typed NULL then: a condition that must hold either way
+     * ({@code holder_id IS NOT DISTINCT FROM :reservation_id}), unlike {@link #where(String, String, Object)},
+     * which leaves an absent filter out.
+     */
+    public <T> ListQuery bindNullable(String name, T value, Class<T> type) {
+        bindings.put(name, new Value(value, type));
         return this;
     }
 
@@ -69,7 +92,7 @@ public final class ListQuery {
     public ListQuery withinSites(Caller caller, String column) {
         if (caller.isSiteRestricted()) {
             conditions.add(column + " = ANY(:caller_site_ids)");
-            bindings.put("caller_site_ids", caller.siteIds().toArray(UUID[]::new));
+            bindings.put("caller_site_ids", new Value(caller.siteIds().toArray(UUID[]::new), UUID[].class));
         }
         return this;
     }
@@ -87,8 +110,10 @@ public final class ListQuery {
         }
         sql.append(" ORDER BY id DESC LIMIT :page_size");
         DatabaseClient.GenericExecuteSpec spec = db.sql(sql.toString());
-        for (Map.Entry<String, Object> binding : bindings.entrySet()) {
-            spec = spec.bind(binding.getKey(), binding.getValue());
+        for (Map.Entry<String, Value> binding : bindings.entrySet()) {
+            Value value = binding.getValue();
+            spec = value.value() == null ? spec.bindNull(binding.getKey(), value.type())
+                    : spec.bind(binding.getKey(), value.value());
         }
         if (page.after() != null) {
             spec = spec.bind("after_id", page.after());
@@ -109,5 +134,8 @@ public final class ListQuery {
     }
 
     private record Keyed<T>(UUID id, T item) {
+    }
+
+    private record Value(Object value, Class<?> type) {
     }
 }

@@ -47,6 +47,14 @@ public final class Patch<T> {
         return patch == null ? current : patch.value;
     }
 
+    /**
+     * The new value of a field, {@code change} judging the value sent (null included); {@code current} when the
+     * field was not sent. {@code change} records what is wrong on the request's {@code Validation}.
+     */
+    public static <T, R> R pick(Patch<T> patch, R current, Function<T, R> change) {
+        return patch == null ? current : change.apply(patch.value);
+    }
+
     /** Whether the field was sent (with a value or null). */
     public static boolean sent(Patch<?> patch) {
         return patch != null;

@@ -165,7 +165,9 @@ class CursorPagingTest {
         Caller caller = TestCallers.apiCaller("samples:read");
         for (String[] bad : new String[][] {{"limit=0", "limit", "below_minimum"}, {"limit=101", "limit", "above_maximum"},
                 {"limit=ten", "limit", "invalid"}, {"cursor=!!!", "cursor", "invalid"},
-                {"cursor=bm90LWEtY3Vyc29y", "cursor", "invalid"}, {"status=lost", "status", "invalid"}}) {
+                {"cursor=bm90LWEtY3Vyc29y", "cursor", "invalid"}, {"status=lost", "status", "invalid"},
+                {"archived=yes", "archived", "invalid"}, {"archived=TRUE", "archived", "invalid"},
+                {"archived=1", "archived", "invalid"}, {"archived=", "archived", "invalid"}}) {
             client.get().uri("/v1/samples?" + bad[0]).header("Authorization", TestCallers.bearer(caller))
                     .exchange()
                     .expectStatus().isBadRequest()
@@ -174,6 +176,25 @@ class CursorPagingTest {
                     .jsonPath("$.error.details[0].field").isEqualTo(bad[1])
                     .jsonPath("$.error.details[0].issue").isEqualTo(bad[2]);
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aBooleanFilterTakesExactlyTrueOrFalseAndBindsTheCursor() {
+        Caller caller = TestCallers.apiCaller("samples:read");
+        insert(caller.accountId(), "kept", "active");
+        insert(caller.accountId(), "old one", "archived");
+        insert(caller.accountId(), "old two", "archived");
+        List<Map<String, Object>> archived = (List<Map<String, Object>>) get(caller, "/v1/samples?archived=true").get("data");
+        assertThat(archived).extracting(item -> item.get("name")).containsExactly("old two", "old one");
+        List<Map<String, Object>> kept = (List<Map<String, Object>>) get(caller, "/v1/samples?archived=false").get("data");
+        assertThat(kept).extracting(item -> item.get("name")).containsExactly("kept");
+
+        Map<String, Object> first = get(caller, "/v1/samples?archived=true&limit=1");
+        String next = (String) ((Map<String, Object>) ((Map<String, Object>) first.get("meta")).get("cursor")).get("next");
+        client.get().uri("/v1/samples?archived=false&cursor=" + next).header("Authorization", TestCallers.bearer(caller))
+                .exchange().expectStatus().isBadRequest()
+                .expectBody().jsonPath("$.error.details[0].field").isEqualTo("cursor");
     }
 
     @Test

@@ -1,19 +1,18 @@
 package com.storageplatform.kit.sample;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.outbox.EventPublisher;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.paging.ListQuery;
-import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.ErrorCode;
-import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -113,17 +112,16 @@ class SampleResource {
         return create(caller, body);
     }
 
+    /** Newest first; filters {@code status} and {@code archived} ({@code true|false}). */
     @GetMapping("/v1/samples")
     Mono<Envelopes.ListOf<Sample>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        String status = query.getFirst("status");
-        if (status != null && !STATUSES.contains(status)) {
-            throw ApiException.invalidQuery("status", FieldIssue.INVALID);
-        }
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("status", status);
+        ListFilters filters = ListFilters.of(query);
+        String status = filters.oneOf("status", STATUSES);
+        Boolean archived = filters.bool("archived");
         return ListQuery.from("SELECT * FROM samples", caller.accountId())
                 .where("status = :status", "status", status)
-                .page(db, PageRequest.from(query, filters), row -> new Sample(row.get("id", UUID.class), "sample",
+                .where("(status = 'archived') = :archived", "archived", archived)
+                .page(db, filters.page(), row -> new Sample(row.get("id", UUID.class), "sample",
                         row.get("name", String.class), row.get("status", String.class),
                         row.get("created_at", Instant.class)));
     }
@@ -136,8 +134,8 @@ class SampleResource {
 
     @GetMapping("/v1/samples/{id}")
     Mono<Envelopes.Data<Sample>> read(Caller caller, @PathVariable String id) {
-        return db.sql("SELECT * FROM samples WHERE account_id = :account AND id = :id")
-                .bind("account", caller.accountId())
+        return AccountStatement.sql(db, caller.accountId(),
+                        "SELECT * FROM samples WHERE account_id = :account_id AND id = :id")
                 .bind("id", Ids.fromPath(id))
                 .map(row -> new Sample(row.get("id", UUID.class), "sample", row.get("name", String.class),
                         row.get("status", String.class), row.get("created_at", Instant.class)))

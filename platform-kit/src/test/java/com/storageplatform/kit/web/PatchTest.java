@@ -45,4 +45,12 @@ class PatchTest {
         assertThatThrownBy(() -> mapper.readValue("{\"unknown\":1}", Changes.class))
                 .isInstanceOf(UnrecognizedPropertyException.class);
     }
+
+    @Test
+    void pickKeepsTheCurrentValueOfAFieldNotSentAndJudgesOneSentNullIncluded() {
+        assertThat(Patch.<String, Integer>pick(null, 7, String::length)).isEqualTo(7);
+        assertThat(Patch.pick(Patch.of("four"), 7, String::length)).isEqualTo(4);
+        assertThat(Patch.<String, Integer>pick(Patch.ofNull(), 7, value -> value == null ? -1 : value.length()))
+                .isEqualTo(-1);
+    }
 }

@@ -3,7 +3,7 @@ package com.storageplatform.webhooks.delivery;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.outbox.EventPublisher;
-import com.storageplatform.webhooks.endpoint.EndpointRepository;
+import com.storageplatform.webhooks.endpoint.Endpoints;
 import com.storageplatform.webhooks.endpoint.StoredEndpoint;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,14 +28,14 @@ class DeliveryOutcomes {
 
     private final DeliveryQueue queue;
     private final SuccessRecorder successes;
-    private final EndpointRepository endpoints;
+    private final Endpoints endpoints;
     private final OperatorNotifier notifier;
     private final EventPublisher events;
     private final TransactionalOperator tx;
     private final RetrySchedule schedule;
     private final Clock clock;
 
-    DeliveryOutcomes(DeliveryQueue queue, SuccessRecorder successes, EndpointRepository endpoints, OperatorNotifier notifier,
+    DeliveryOutcomes(DeliveryQueue queue, SuccessRecorder successes, Endpoints endpoints, OperatorNotifier notifier,
             EventPublisher events, TransactionalOperator tx, RetrySchedule schedule, Clock clock) {
         this.queue = queue;
         this.successes = successes;
@@ -55,7 +55,7 @@ class DeliveryOutcomes {
         int attempts = delivery.attempts() + 1;
         Instant next = schedule.isExhausted(attempts) ? null : now.plus(schedule.delayAfter(attempts));
         return tx.transactional(queue.failed(delivery, attempt.status(), attempt.error(), now, next)
-                .then(endpoints.recordFailure(delivery.endpointId()))
+                .then(endpoints.recordFailure(delivery.accountId(), delivery.endpointId()))
                 .flatMap(endpoint -> disableIfFailing(endpoint, now)));
     }
 
@@ -73,7 +73,7 @@ class DeliveryOutcomes {
                 endpoint.environment(), endpoint.url(), endpoint.description(), endpoint.enabledEvents(),
                 endpoint.apiVersion(), StoredEndpoint.DISABLED, endpoint.consecutiveFailures(), endpoint.lastSuccessAt(),
                 now, endpoint.createdAt(), now);
-        return endpoints.disable(endpoint.id(), now)
+        return endpoints.disable(endpoint.accountId(), endpoint.id(), now)
                 .then(notifier.endpointDisabled(disabled, reason))
                 .then(events.publish(platformFor(endpoint), "webhook_endpoint.disabled", endpoint.id(), disabled.view()))
                 .then();

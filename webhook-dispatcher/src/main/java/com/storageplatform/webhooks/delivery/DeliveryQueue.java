@@ -1,13 +1,17 @@
 package com.storageplatform.webhooks.delivery;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.webhooks.endpoint.EnabledEvents;
-import com.storageplatform.webhooks.endpoint.EndpointRepository;
+import com.storageplatform.webhooks.endpoint.Endpoints;
 import com.storageplatform.webhooks.endpoint.StoredEndpoint;
+import com.storageplatform.webhooks.event.Events;
 import com.storageplatform.webhooks.event.StoredEvent;
 import io.r2dbc.spi.Readable;
 import java.time.Clock;
@@ -29,7 +33,7 @@ import reactor.core.publisher.Mono;
  * dies mid-delivery leaves its rows to be taken over when the lease runs out.
  */
 @Repository
-public class DeliveryQueue {
+class DeliveryQueue {
 
     public static final String PENDING = "pending";
     public static final String DELIVERING = "delivering";
@@ -47,11 +51,54 @@ public class DeliveryQueue {
             Environment environment, List<byte[]> sealedSecrets) {
     }
 
+    /**
+     * The claim, one statement: the due rows of active endpoints, ranked per endpoint, locked and leased, returned
+     * with their event and endpoint as sending needs them (SQL of the event and endpoint features' own).
+     */
+    private static final String CLAIM = """
+            WITH flying AS (
+                SELECT * FROM unnest(:flying_endpoints, :flying_counts) AS f (endpoint_id, in_flight)
+            ), due AS (
+                SELECT ranked.id FROM (
+                    SELECT d.id, d.endpoint_id, d.next_attempt_at,
+                        row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at) AS place
+                    FROM webhook_deliveries d
+                    WHERE %1$s
+                      AND NOT (d.endpoint_id = ANY(:busy))
+                      AND ((d.status IN ('pending', 'retrying') AND d.next_attempt_at <= :now)
+                           OR (d.status = 'delivering' AND d.lease_until < :now))
+                ) ranked
+                LEFT JOIN flying f ON f.endpoint_id = ranked.endpoint_id
+                -- An endpoint's free slots: the cap less what this process already has in flight to it.
+                WHERE ranked.place <= :per_endpoint - coalesce(f.in_flight, 0)
+                ORDER BY ranked.next_attempt_at
+                LIMIT :limit
+            ), locked AS (
+                -- The due rule again, on each row as it is when locked: a row another replica leased and
+                -- committed after this statement's snapshot was taken is no longer due, and is left to it.
+                SELECT id FROM webhook_deliveries
+                WHERE id IN (SELECT id FROM due)
+                  AND ((status IN ('pending', 'retrying') AND next_attempt_at <= :now)
+                       OR (status = 'delivering' AND lease_until < :now))
+                FOR UPDATE SKIP LOCKED
+            ), claimed AS (
+                UPDATE webhook_deliveries d SET status = 'delivering', lease_until = :lease, updated_at = :now
+                FROM locked WHERE d.id = locked.id
+                RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempts
+            )
+            SELECT c.id, c.account_id, c.endpoint_id, c.event_id, c.attempts, ev.type, ev.created,
+                ev.event_version, ev.event_data, e.url, e.endpoint_version, e.environment, e.secrets
+            FROM claimed c
+            %2$s
+            %3$s
+            """.formatted(Endpoints.isActive("d.endpoint_id"), Events.forDelivery("c.event_id", "ev"),
+                    Endpoints.deliveryTarget("c.endpoint_id", "e"));
+
     private final DatabaseClient db;
-    private final EndpointRepository endpoints;
+    private final Endpoints endpoints;
     private final Clock clock;
 
-    DeliveryQueue(DatabaseClient db, EndpointRepository endpoints, Clock clock) {
+    DeliveryQueue(DatabaseClient db, Endpoints endpoints, Clock clock) {
         this.db = db;
         this.endpoints = endpoints;
         this.clock = clock;
@@ -61,7 +108,7 @@ public class DeliveryQueue {
      * Queues one delivery per (event, subscribed endpoint) for a batch of newly logged events, in one statement;
      * returns how many were queued. A pair already queued is left alone.
      */
-    public Mono<Integer> queueAll(List<StoredEvent> events) {
+    Mono<Integer> queueAll(List<StoredEvent> events) {
         Set<UUID> accounts = events.stream().map(StoredEvent::accountId).collect(Collectors.toSet());
         return endpoints.receivingFor(accounts)
                 .collect(Collectors.groupingBy(StoredEndpoint::accountId))
@@ -107,48 +154,7 @@ public class DeliveryQueue {
         UUID[] busy = inFlight.entrySet().stream().filter(endpoint -> endpoint.getValue() >= perEndpoint)
                 .map(Map.Entry::getKey).toArray(UUID[]::new);
         List<Map.Entry<UUID, Integer>> flying = List.copyOf(inFlight.entrySet());
-        return db.sql("""
-                WITH flying AS (
-                    SELECT * FROM unnest(:flying_endpoints, :flying_counts) AS f (endpoint_id, in_flight)
-                ), due AS (
-                    SELECT ranked.id FROM (
-                        SELECT d.id, d.endpoint_id, d.next_attempt_at,
-                            row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at) AS place
-                        FROM webhook_deliveries d
-                        JOIN webhook_endpoints e ON e.id = d.endpoint_id
-                        WHERE e.status = 'active'
-                          AND NOT (d.endpoint_id = ANY(:busy))
-                          AND ((d.status IN ('pending', 'retrying') AND d.next_attempt_at <= :now)
-                               OR (d.status = 'delivering' AND d.lease_until < :now))
-                    ) ranked
-                    LEFT JOIN flying f ON f.endpoint_id = ranked.endpoint_id
-                    -- An endpoint's free slots: the cap less what this process already has in flight to it.
-                    WHERE ranked.place <= :per_endpoint - coalesce(f.in_flight, 0)
-                    ORDER BY ranked.next_attempt_at
-                    LIMIT :limit
-                ), locked AS (
-                    -- The due rule again, on each row as it is when locked: a row another replica leased and
-                    -- committed after this statement's snapshot was taken is no longer due, and is left to it.
-                    SELECT id FROM webhook_deliveries
-                    WHERE id IN (SELECT id FROM due)
-                      AND ((status IN ('pending', 'retrying') AND next_attempt_at <= :now)
-                           OR (status = 'delivering' AND lease_until < :now))
-                    FOR UPDATE SKIP LOCKED
-                ), claimed AS (
-                    UPDATE webhook_deliveries d SET status = 'delivering', lease_until = :lease, updated_at = :now
-                    FROM locked WHERE d.id = locked.id
-                    RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempts
-                )
-                SELECT c.id, c.account_id, c.endpoint_id, c.event_id, c.attempts, ev.type, ev.created,
-                    ev.api_version AS event_version, ev.data::text AS event_data, e.url,
-                    e.api_version AS endpoint_version, e.environment,
-                    (SELECT string_agg(encode(s.secret_sealed, 'hex'), ',' ORDER BY s.created_at DESC)
-                     FROM webhook_secrets s
-                     WHERE s.endpoint_id = c.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > :now)) AS secrets
-                FROM claimed c
-                JOIN events ev ON ev.id = c.event_id
-                JOIN webhook_endpoints e ON e.id = c.endpoint_id
-                """)
+        return db.sql(CLAIM)
                 .bind("busy", busy)
                 .bind("flying_endpoints", flying.stream().map(Map.Entry::getKey).toArray(UUID[]::new))
                 .bind("flying_counts", flying.stream().map(Map.Entry::getValue).toArray(Integer[]::new))
@@ -176,20 +182,19 @@ public class DeliveryQueue {
 
     /** Records a failed attempt: {@code retrying} at {@code nextAttemptAt}, or {@code exhausted} when it is null. */
     Mono<Void> failed(Claimed delivery, Integer status, String error, Instant at, Instant nextAttemptAt) {
-        DatabaseClient.GenericExecuteSpec spec = db.sql("""
+        DatabaseClient.GenericExecuteSpec spec = AccountStatement.sql(db, delivery.accountId(), """
                 UPDATE webhook_deliveries SET status = :state, attempts = :attempts, last_response_status = :status,
                     last_error = :error, last_attempt_at = :at, next_attempt_at = :next, lease_until = NULL,
                     updated_at = :at
-                WHERE id = :id
+                WHERE account_id = :account_id AND id = :id
                 """)
                 .bind("id", delivery.id())
                 .bind("state", nextAttemptAt == null ? EXHAUSTED : RETRYING)
                 .bind("attempts", delivery.attempts() + 1)
                 .bind("error", error)
                 .bind("at", at);
-        spec = status == null ? spec.bindNull("status", Integer.class) : spec.bind("status", status);
-        spec = nextAttemptAt == null ? spec.bindNull("next", Instant.class) : spec.bind("next", nextAttemptAt);
-        return spec.then();
+        spec = nullable(spec, "status", status, Integer.class);
+        return nullable(spec, "next", nextAttemptAt, Instant.class).then();
     }
 
     Mono<Envelopes.ListOf<Delivery>> list(UUID accountId, UUID endpointId, String status, PageRequest page) {
@@ -200,16 +205,19 @@ public class DeliveryQueue {
     }
 
     Mono<Delivery> lock(UUID accountId, UUID endpointId, UUID id) {
-        return db.sql("SELECT * FROM webhook_deliveries WHERE account_id = :account AND endpoint_id = :endpoint AND id = :id FOR UPDATE")
-                .bind("account", accountId).bind("endpoint", endpointId).bind("id", id)
+        return AccountStatement.sql(db, accountId, """
+                SELECT * FROM webhook_deliveries
+                WHERE account_id = :account_id AND endpoint_id = :endpoint AND id = :id FOR UPDATE
+                """)
+                .bind("endpoint", endpointId).bind("id", id)
                 .map(DeliveryQueue::toDelivery).one();
     }
 
     /** Queues a fresh attempt now; the attempt count is kept, so one at the cap gets exactly one more. */
-    Mono<Delivery> requeue(UUID id, Instant now) {
-        return db.sql("""
+    Mono<Delivery> requeue(UUID accountId, UUID id, Instant now) {
+        return AccountStatement.sql(db, accountId, """
                 UPDATE webhook_deliveries SET status = 'retrying', next_attempt_at = :now, updated_at = :now
-                WHERE id = :id RETURNING *
+                WHERE account_id = :account_id AND id = :id RETURNING *
                 """)
                 .bind("id", id).bind("now", now)
                 .map(DeliveryQueue::toDelivery).one();

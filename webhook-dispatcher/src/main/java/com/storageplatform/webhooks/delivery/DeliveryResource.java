@@ -2,15 +2,14 @@ package com.storageplatform.webhooks.delivery;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
-import com.storageplatform.webhooks.endpoint.EndpointRepository;
+import com.storageplatform.webhooks.endpoint.Endpoints;
 import java.time.Clock;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.util.MultiValueMap;
@@ -33,11 +32,11 @@ class DeliveryResource {
     }
 
     private final DeliveryQueue queue;
-    private final EndpointRepository endpoints;
+    private final Endpoints endpoints;
     private final DeliverySignal signal;
     private final Clock clock;
 
-    DeliveryResource(DeliveryQueue queue, EndpointRepository endpoints, DeliverySignal signal, Clock clock) {
+    DeliveryResource(DeliveryQueue queue, Endpoints endpoints, DeliverySignal signal, Clock clock) {
         this.queue = queue;
         this.endpoints = endpoints;
         this.signal = signal;
@@ -48,13 +47,9 @@ class DeliveryResource {
     Mono<Envelopes.ListOf<Delivery>> list(Caller caller, @PathVariable String id,
             @RequestParam MultiValueMap<String, String> query) {
         UUID endpointId = Ids.fromPath(id);
-        String status = query.getFirst("status");
-        if (status != null && !STATUSES.contains(status)) {
-            throw ApiException.invalidQuery("status", FieldIssue.INVALID);
-        }
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("status", status);
-        PageRequest page = PageRequest.from(query, filters);
+        ListFilters filters = ListFilters.of(query);
+        String status = filters.oneOf("status", STATUSES);
+        PageRequest page = filters.page();
         return endpoints.find(caller.accountId(), endpointId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint")))
                 .flatMap(endpoint -> queue.list(caller.accountId(), endpointId, status, page));
@@ -81,7 +76,7 @@ class DeliveryResource {
                         return Mono.error(ApiException.conflict(
                                 "The delivery is " + delivery.status() + ": an attempt is already queued."));
                     }
-                    return queue.requeue(deliveryId, clock.instant());
+                    return queue.requeue(caller.accountId(), deliveryId, clock.instant());
                 })
                 .doOnNext(requeued -> signal.wake())
                 .map(Envelopes::data);

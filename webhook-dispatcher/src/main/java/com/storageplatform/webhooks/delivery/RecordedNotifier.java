@@ -1,5 +1,6 @@
 package com.storageplatform.webhooks.delivery;
 
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.webhooks.endpoint.StoredEndpoint;
 import java.time.Clock;
@@ -21,12 +22,11 @@ class RecordedNotifier implements OperatorNotifier {
 
     @Override
     public Mono<Void> endpointDisabled(StoredEndpoint endpoint, String reason) {
-        return db.sql("""
+        return AccountStatement.sql(db, endpoint.accountId(), """
                 INSERT INTO operator_notifications (id, account_id, operator_id, kind, subject_id, message, created_at)
-                VALUES (:id, :account, :operator, 'webhook_endpoint.disabled', :subject, :message, :at)
+                VALUES (:id, :account_id, :operator, 'webhook_endpoint.disabled', :subject, :message, :at)
                 """)
                 .bind("id", Ids.newId())
-                .bind("account", endpoint.accountId())
                 .bind("operator", endpoint.operatorId())
                 .bind("subject", endpoint.id())
                 .bind("message", "Webhook endpoint " + endpoint.url() + " was disabled: " + reason)

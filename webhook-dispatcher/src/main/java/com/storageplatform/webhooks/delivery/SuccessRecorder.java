@@ -1,5 +1,6 @@
 package com.storageplatform.webhooks.delivery;
 
+import com.storageplatform.webhooks.endpoint.Endpoints;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +28,18 @@ class SuccessRecorder {
 
     private record Success(UUID deliveryId, int attempts, int status, Sinks.Empty<Void> written) {
     }
+
+    /** Marks a batch of deliveries succeeded, and ends their endpoints' failure streaks, in one statement. */
+    private static final String WRITE = """
+            WITH delivered AS (
+                UPDATE webhook_deliveries d SET status = 'succeeded', attempts = s.attempts,
+                    last_response_status = s.status, last_error = NULL, last_attempt_at = :at, succeeded_at = :at,
+                    next_attempt_at = NULL, lease_until = NULL, updated_at = :at
+                FROM unnest(:ids, :attempts, :statuses) AS s (id, attempts, status)
+                WHERE d.id = s.id
+                RETURNING d.endpoint_id
+            )
+            """ + Endpoints.recordSuccesses("SELECT endpoint_id FROM delivered");
 
     private final DatabaseClient db;
     private final Clock clock;
@@ -77,24 +90,12 @@ class SuccessRecorder {
     }
 
     /**
-     * The deliveries succeed; their endpoints' rows are touched only when a failure streak must end or the last
-     * success is more than a minute old, so busy endpoints' successes do not queue on those rows' locks.
+     * The deliveries succeed, and their endpoints' failure streaks end ({@link Endpoints#recordSuccesses}), in one
+     * statement.
      */
     private Mono<Void> write(List<Success> batch) {
         Instant at = clock.instant();
-        return db.sql("""
-                WITH delivered AS (
-                    UPDATE webhook_deliveries d SET status = 'succeeded', attempts = s.attempts,
-                        last_response_status = s.status, last_error = NULL, last_attempt_at = :at, succeeded_at = :at,
-                        next_attempt_at = NULL, lease_until = NULL, updated_at = :at
-                    FROM unnest(:ids, :attempts, :statuses) AS s (id, attempts, status)
-                    WHERE d.id = s.id
-                    RETURNING d.endpoint_id
-                )
-                UPDATE webhook_endpoints e SET consecutive_failures = 0, last_success_at = :at
-                WHERE e.id IN (SELECT endpoint_id FROM delivered)
-                  AND (e.consecutive_failures > 0 OR e.last_success_at IS NULL OR e.last_success_at < :stale)
-                """)
+        return db.sql(WRITE)
                 .bind("ids", batch.stream().map(Success::deliveryId).toArray(UUID[]::new))
                 .bind("attempts", batch.stream().map(Success::attempts).toArray(Integer[]::new))
                 .bind("statuses", batch.stream().map(Success::status).toArray(Integer[]::new))

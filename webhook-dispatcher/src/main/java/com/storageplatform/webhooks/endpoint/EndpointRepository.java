@@ -1,6 +1,9 @@
 package com.storageplatform.webhooks.endpoint;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -15,9 +18,12 @@ import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** The {@code webhook_endpoints} table; every query names the account. */
+/**
+ * The {@code webhook_endpoints} table; every statement binds the account. Other features go through
+ * {@link Endpoints}.
+ */
 @Repository
-public class EndpointRepository {
+class EndpointRepository {
 
     private final DatabaseClient db;
 
@@ -26,14 +32,13 @@ public class EndpointRepository {
     }
 
     Mono<Void> insert(StoredEndpoint endpoint) {
-        DatabaseClient.GenericExecuteSpec spec = db.sql("""
+        DatabaseClient.GenericExecuteSpec spec = AccountStatement.sql(db, endpoint.accountId(), """
                 INSERT INTO webhook_endpoints (id, account_id, operator_id, environment, url, description,
                     enabled_events, api_version, status, created_at, updated_at)
-                VALUES (:id, :account, :operator, :environment, :url, :description, :events, :version, :status,
+                VALUES (:id, :account_id, :operator, :environment, :url, :description, :events, :version, :status,
                     :created, :updated)
                 """)
                 .bind("id", endpoint.id())
-                .bind("account", endpoint.accountId())
                 .bind("operator", endpoint.operatorId())
                 .bind("environment", endpoint.environment().value())
                 .bind("url", endpoint.url())
@@ -42,21 +47,21 @@ public class EndpointRepository {
                 .bind("status", endpoint.status())
                 .bind("created", endpoint.createdAt())
                 .bind("updated", endpoint.updatedAt());
-        spec = endpoint.description() == null ? spec.bindNull("description", String.class)
-                : spec.bind("description", endpoint.description());
-        return spec.then();
+        return nullable(spec, "description", endpoint.description(), String.class).then();
     }
 
-    public Mono<StoredEndpoint> find(UUID accountId, UUID id) {
-        return db.sql("SELECT * FROM webhook_endpoints WHERE account_id = :account AND id = :id")
-                .bind("account", accountId).bind("id", id)
+    Mono<StoredEndpoint> find(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId,
+                        "SELECT * FROM webhook_endpoints WHERE account_id = :account_id AND id = :id")
+                .bind("id", id)
                 .map(EndpointRepository::toEndpoint).one();
     }
 
     /** The endpoint, locked for this transaction (updates, deliveries' outcomes). */
-    public Mono<StoredEndpoint> lock(UUID accountId, UUID id) {
-        return db.sql("SELECT * FROM webhook_endpoints WHERE account_id = :account AND id = :id FOR UPDATE")
-                .bind("account", accountId).bind("id", id)
+    Mono<StoredEndpoint> lock(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId,
+                        "SELECT * FROM webhook_endpoints WHERE account_id = :account_id AND id = :id FOR UPDATE")
+                .bind("id", id)
                 .map(EndpointRepository::toEndpoint).one();
     }
 
@@ -66,22 +71,20 @@ public class EndpointRepository {
                 .page(db, page, row -> toEndpoint(row).view());
     }
 
-    /** The account's endpoints that receive an event of {@code type} (disabled ones never do; paused ones queue). */
-    /** The endpoints of these accounts that can receive events: every one but the disabled. */
-    public Flux<StoredEndpoint> receivingFor(Collection<UUID> accountIds) {
+    /** The endpoints of these accounts that can receive events: every one but the disabled (paused ones queue). */
+    Flux<StoredEndpoint> receivingFor(Collection<UUID> accountIds) {
         return db.sql("SELECT * FROM webhook_endpoints WHERE account_id = ANY(:accounts) AND status <> 'disabled'")
                 .bind("accounts", accountIds.toArray(UUID[]::new))
                 .map(EndpointRepository::toEndpoint).all();
     }
 
     Mono<Void> update(StoredEndpoint endpoint) {
-        DatabaseClient.GenericExecuteSpec spec = db.sql("""
+        DatabaseClient.GenericExecuteSpec spec = AccountStatement.sql(db, endpoint.accountId(), """
                 UPDATE webhook_endpoints SET url = :url, description = :description, enabled_events = :events,
                     api_version = :version, status = :status, consecutive_failures = :failures,
                     disabled_at = :disabled_at, updated_at = :updated
-                WHERE account_id = :account AND id = :id
+                WHERE account_id = :account_id AND id = :id
                 """)
-                .bind("account", endpoint.accountId())
                 .bind("id", endpoint.id())
                 .bind("url", endpoint.url())
                 .bind("events", endpoint.enabledEvents().toArray(String[]::new))
@@ -89,28 +92,32 @@ public class EndpointRepository {
                 .bind("status", endpoint.status())
                 .bind("failures", endpoint.consecutiveFailures())
                 .bind("updated", endpoint.updatedAt());
-        spec = endpoint.description() == null ? spec.bindNull("description", String.class)
-                : spec.bind("description", endpoint.description());
-        spec = endpoint.disabledAt() == null ? spec.bindNull("disabled_at", Instant.class)
-                : spec.bind("disabled_at", endpoint.disabledAt());
-        return spec.then();
+        spec = nullable(spec, "description", endpoint.description(), String.class);
+        return nullable(spec, "disabled_at", endpoint.disabledAt(), Instant.class).then();
     }
 
     Mono<Long> delete(UUID accountId, UUID id) {
-        return db.sql("DELETE FROM webhook_endpoints WHERE account_id = :account AND id = :id")
-                .bind("account", accountId).bind("id", id)
+        return AccountStatement.sql(db, accountId,
+                        "DELETE FROM webhook_endpoints WHERE account_id = :account_id AND id = :id")
+                .bind("id", id)
                 .fetch().rowsUpdated();
     }
 
     /** After a failed delivery: the streak grows; returns the endpoint as it now is. */
-    public Mono<StoredEndpoint> recordFailure(UUID id) {
-        return db.sql("UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1 WHERE id = :id RETURNING *")
+    Mono<StoredEndpoint> recordFailure(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1
+                WHERE account_id = :account_id AND id = :id RETURNING *
+                """)
                 .bind("id", id)
                 .map(EndpointRepository::toEndpoint).one();
     }
 
-    public Mono<Void> disable(UUID id, Instant at) {
-        return db.sql("UPDATE webhook_endpoints SET status = 'disabled', disabled_at = :at, updated_at = :at WHERE id = :id")
+    Mono<Void> disable(UUID accountId, UUID id, Instant at) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE webhook_endpoints SET status = 'disabled', disabled_at = :at, updated_at = :at
+                WHERE account_id = :account_id AND id = :id
+                """)
                 .bind("id", id).bind("at", at).then();
     }
 

@@ -1,5 +1,7 @@
 package com.storageplatform.webhooks.endpoint;
 
+import static com.storageplatform.kit.validation.Text.blankToNull;
+
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
@@ -145,9 +147,5 @@ class EndpointService {
         return urls.requirePublic(URI.create(endpoint.url()), endpoint.environment())
                 .onErrorMap(WebhookUrls.NotPublic.class, failure -> ApiException.invalid("url", FieldIssue.NOT_ALLOWED))
                 .onErrorMap(UnknownHostException.class, failure -> ApiException.invalid("url", FieldIssue.INVALID));
-    }
-
-    private static String blankToNull(String text) {
-        return text == null || text.isBlank() ? null : text.trim();
     }
 }

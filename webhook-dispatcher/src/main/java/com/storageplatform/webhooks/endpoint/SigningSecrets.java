@@ -16,7 +16,8 @@ import reactor.core.publisher.Mono;
 /**
  * Endpoint signing secrets ({@code whsec_...}). Unlike credentials they cannot be hashed (each delivery is
  * signed with them), so they are sealed with the deployment's key and opened only to sign. A rotation keeps the
- * old secret valid for 24 hours; meanwhile deliveries carry one signature per valid secret.
+ * old secret valid for 24 hours; meanwhile deliveries carry one signature per valid secret. Rows are keyed by
+ * their endpoint alone (no account column): callers pass an endpoint they already found in the caller's account.
  */
 @Component
 public class SigningSecrets {

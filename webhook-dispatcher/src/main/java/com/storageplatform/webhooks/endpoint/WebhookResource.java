@@ -2,12 +2,8 @@ package com.storageplatform.webhooks.endpoint;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
-import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
-import com.storageplatform.kit.web.FieldIssue;
-import java.util.HashMap;
-import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -39,13 +35,9 @@ class WebhookResource {
 
     @GetMapping("/v1/webhooks")
     Mono<Envelopes.ListOf<WebhookEndpoint>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        String status = query.getFirst("status");
-        if (status != null && !EndpointService.STATUSES.contains(status)) {
-            throw ApiException.invalidQuery("status", FieldIssue.INVALID);
-        }
-        Map<String, Object> filters = new HashMap<>();
-        filters.put("status", status);
-        return endpoints.list(caller, status, PageRequest.from(query, filters));
+        ListFilters filters = ListFilters.of(query);
+        String status = filters.oneOf("status", EndpointService.STATUSES);
+        return endpoints.list(caller, status, filters.page());
     }
 
     @GetMapping("/v1/webhooks/{id}")

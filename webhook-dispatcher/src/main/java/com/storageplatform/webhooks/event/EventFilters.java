@@ -1,13 +1,9 @@
 package com.storageplatform.webhooks.event;
 
 import com.storageplatform.kit.events.EventCatalogue;
-import com.storageplatform.kit.time.Dates;
-import com.storageplatform.kit.web.ApiException;
-import com.storageplatform.kit.web.FieldIssue;
+import com.storageplatform.kit.paging.ListFilters;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.Map;
-import org.springframework.util.MultiValueMap;
+import java.util.Optional;
 
 /**
  * The feed's filters: {@code type} (a public event type) and a {@code created} range, given as
@@ -16,31 +12,9 @@ import org.springframework.util.MultiValueMap;
  */
 record EventFilters(String type, Instant createdGte, Instant createdGt, Instant createdLte, Instant createdLt) {
 
-    static EventFilters from(MultiValueMap<String, String> query) {
-        String type = query.getFirst("type");
-        if (type != null && !EventCatalogue.isPublic(type)) {
-            throw ApiException.invalidQuery("type", FieldIssue.INVALID);
-        }
-        return new EventFilters(type, instant(query, "created[gte]"), instant(query, "created[gt]"),
-                instant(query, "created[lte]"), instant(query, "created[lt]"));
-    }
-
-    private static Instant instant(MultiValueMap<String, String> query, String name) {
-        String value = query.getFirst(name);
-        if (value == null) {
-            return null;
-        }
-        return Dates.parseDateTime(value).orElseThrow(() -> ApiException.invalidQuery(name, FieldIssue.INVALID));
-    }
-
-    /** What a cursor is bound to. */
-    Map<String, Object> asMap() {
-        Map<String, Object> map = new HashMap<>();
-        map.put("type", type);
-        map.put("created[gte]", createdGte);
-        map.put("created[gt]", createdGt);
-        map.put("created[lte]", createdLte);
-        map.put("created[lt]", createdLt);
-        return map;
+    static EventFilters from(ListFilters query) {
+        String type = query.parsed("type", value -> Optional.of(value).filter(EventCatalogue::isPublic));
+        return new EventFilters(type, query.dateTime("created[gte]"), query.dateTime("created[gt]"),
+                query.dateTime("created[lte]"), query.dateTime("created[lt]"));
     }
 }

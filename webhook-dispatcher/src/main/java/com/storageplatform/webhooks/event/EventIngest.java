@@ -2,7 +2,7 @@ package com.storageplatform.webhooks.event;
 
 import com.storageplatform.kit.events.EventCatalogue;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.webhooks.delivery.DeliveryQueue;
+import com.storageplatform.webhooks.delivery.Deliveries;
 import com.storageplatform.webhooks.delivery.DeliverySignal;
 import com.storageplatform.webhooks.payload.ApiVersions;
 import java.time.Clock;
@@ -48,14 +48,14 @@ class EventIngest implements DisposableBean {
             Duration.ofMillis(500), Duration.ofSeconds(30));
 
     private final EventLog events;
-    private final DeliveryQueue deliveries;
+    private final Deliveries deliveries;
     private final TransactionalOperator tx;
     private final DeliverySignal signal;
     private final JsonMapper json;
     private final Clock clock;
     private final InOrderPipeline<Poll> pipeline;
 
-    EventIngest(EventLog events, DeliveryQueue deliveries, TransactionalOperator tx, DeliverySignal signal,
+    EventIngest(EventLog events, Deliveries deliveries, TransactionalOperator tx, DeliverySignal signal,
             JsonMapper json, Clock clock, KafkaListenerEndpointRegistry listeners) {
         this.events = events;
         this.deliveries = deliveries;

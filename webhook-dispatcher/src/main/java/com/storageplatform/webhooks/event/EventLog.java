@@ -1,5 +1,6 @@
 package com.storageplatform.webhooks.event;
 
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
@@ -20,7 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** The append-only event log: an event id is stored once, whatever Kafka redelivers. */
 @Repository
-public class EventLog {
+class EventLog {
 
     private final DatabaseClient db;
     private final JsonMapper json;
@@ -71,9 +72,9 @@ public class EventLog {
         return events.stream().map(value).toArray(array);
     }
 
-    public Mono<StoredEvent> find(UUID accountId, UUID id) {
-        return db.sql("SELECT * FROM events WHERE account_id = :account AND id = :id")
-                .bind("account", accountId).bind("id", id)
+    Mono<StoredEvent> find(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId, "SELECT * FROM events WHERE account_id = :account_id AND id = :id")
+                .bind("id", id)
                 .map(this::toEvent).one();
     }
 

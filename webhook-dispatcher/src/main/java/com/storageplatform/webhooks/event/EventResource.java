@@ -2,7 +2,7 @@ package com.storageplatform.webhooks.event;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import org.springframework.util.MultiValueMap;
@@ -24,8 +24,9 @@ class EventResource {
 
     @GetMapping("/v1/events")
     Mono<Envelopes.ListOf<Event>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        EventFilters filters = EventFilters.from(query);
-        return log.list(caller.accountId(), filters, PageRequest.from(query, filters.asMap()));
+        ListFilters parameters = ListFilters.of(query);
+        EventFilters filters = EventFilters.from(parameters);
+        return log.list(caller.accountId(), filters, parameters.page());
     }
 
     @GetMapping("/v1/events/{id}")

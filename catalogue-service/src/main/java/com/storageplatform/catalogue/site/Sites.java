@@ -1,0 +1,44 @@
+package com.storageplatform.catalogue.site;
+
+import java.util.Collection;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * What the other features of the catalogue may know of an account's sites. They read it here, never from the
+ * {@code sites} table (ModuleBoundariesTest), so the table can change with only this feature knowing.
+ */
+@Component
+public class Sites {
+
+    private final SiteRepository sites;
+
+    Sites(SiteRepository sites) {
+        this.sites = sites;
+    }
+
+    /** The status of the account's site ({@code active}, {@code inactive}, {@code archived}), or empty. */
+    public Mono<String> status(UUID accountId, UUID siteId) {
+        return sites.status(accountId, siteId);
+    }
+
+    /** Of {@code ids}, those that are the account's sites. */
+    public Flux<UUID> existing(UUID accountId, Collection<UUID> ids) {
+        return ids.isEmpty() ? Flux.empty() : sites.existing(accountId, ids);
+    }
+
+    /** Every site of the account. */
+    public Flux<UUID> ids(UUID accountId) {
+        return sites.ids(accountId);
+    }
+
+    /**
+     * SQL for a statement that must read in one go: the timezone of the site {@code siteIdColumn} names (as
+     * {@code unit_types.site_id}). Built here so the table and its columns stay this feature's.
+     */
+    public static String timezoneOf(String siteIdColumn) {
+        return "(SELECT s.timezone FROM sites s WHERE s.id = " + siteIdColumn + ")";
+    }
+}

@@ -1,0 +1,13 @@
+package com.storageplatform.compliance;
+
+import com.storageplatform.kit.testsupport.FeatureBoundaries;
+import org.junit.jupiter.api.Test;
+
+/** Each feature package reads another's data only through that feature's public classes (docs/platform-kit.md). */
+class ModuleBoundariesTest {
+
+    @Test
+    void featuresMeetOnlyThroughTheirPublicClasses() {
+        FeatureBoundaries.verify(ComplianceApplication.class);
+    }
+}
