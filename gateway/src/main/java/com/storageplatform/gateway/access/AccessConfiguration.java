@@ -4,7 +4,7 @@ import com.storageplatform.gateway.GatewayProperties;
 import com.storageplatform.gateway.ratelimit.InMemoryRateLimiter;
 import com.storageplatform.gateway.ratelimit.RateLimiter;
 import com.storageplatform.gateway.ratelimit.RedisRateLimiter;
-import com.storageplatform.gateway.route.ServiceDirectory;
+import com.storageplatform.kit.client.ServiceDirectory;
 import com.storageplatform.gateway.route.ServiceResilience;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;

@@ -61,6 +61,8 @@ public class PlatformTestContextCustomizerFactory implements ContextCustomizerFa
             properties.put("platform.database.schema", schema);
             properties.put("spring.kafka.bootstrap-servers", infrastructure.kafkaBootstrapServers());
             properties.put("platform.caller-token.public-key", TestCallers.publicKeyPem());
+            properties.put("platform.service-token.private-key", TestCallers.servicePrivateKeyPem());
+            properties.put("platform.service-token.public-key", TestCallers.servicePublicKeyPem());
             properties.put("platform.environment", "development");
             properties.put("platform.jobs.scheduled", "false");
             // Each test class's application consumes other services' events on its own, from the beginning.
