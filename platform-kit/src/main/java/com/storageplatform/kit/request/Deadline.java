@@ -41,8 +41,8 @@ public final class Deadline {
 
     /** The answer to a request that ran out of time: 504 {@code gateway_timeout}. */
     public ApiException exceeded() {
-        return new ApiException(ErrorCode.GATEWAY_TIMEOUT, "The request could not be completed within its deadline of "
-                + describe(budget) + "; nothing was changed. Retry it (with the same Idempotency-Key, if any).");
+        return new ApiException(ErrorCode.GATEWAY_TIMEOUT, "The request did not finish within its deadline of "
+                + describe(budget) + "; retry it, with the same Idempotency-Key if it had one.");
     }
 
     private static String describe(Duration duration) {
