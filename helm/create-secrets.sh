@@ -2,6 +2,7 @@
 # Creates the Secrets the chart refers to but never invents, each only if it does not exist yet (so running
 # it again never rotates a key):
 #   <fullname>-caller-token          private-key (PKCS#8 EC P-256), public-key
+#   <fullname>-service-token         private-key (PKCS#8 EC P-256), public-key: the services' calls to each other
 #   <fullname>-admin-token           admin-token
 #   <fullname>-webhooks-secret-key   secret-key (base64 of 32 random bytes; keep it: see helm/README.md)
 # and, with --database-logins, one login per service (type kubernetes.io/basic-auth):
@@ -14,7 +15,7 @@
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 namespace="$1"
@@ -36,6 +37,16 @@ else
   kube create secret generic "$fullname-caller-token" \
     --from-file=private-key="$work/caller-token.key" --from-file=public-key="$work/caller-token.pub" >/dev/null
   echo "created $fullname-caller-token"
+fi
+
+if exists "$fullname-service-token"; then
+  echo "kept    $fullname-service-token"
+else
+  openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$work/service-token.key" 2>/dev/null
+  openssl pkey -in "$work/service-token.key" -pubout -out "$work/service-token.pub"
+  kube create secret generic "$fullname-service-token" \
+    --from-file=private-key="$work/service-token.key" --from-file=public-key="$work/service-token.pub" >/dev/null
+  echo "created $fullname-service-token"
 fi
 
 if exists "$fullname-admin-token"; then

@@ -17,7 +17,18 @@ SPRING_LIFECYCLE_TIMEOUT_PER_SHUTDOWN_PHASE: {{ $v.shutdown.timeoutPerShutdownPh
        JAVA_TOOL_OPTIONS on stderr, a line that is not JSON among the JSON logs. */}}
 JAVA_OPTS: {{ trim (printf "-XX:MaxRAMPercentage=65.0 %s" (.settings.jvmOptions | default "")) | quote }}
 LOGGING_STRUCTURED_FORMAT_CONSOLE: {{ $v.logging.format | quote }}
+{{- /* Calls between processes: the breakers of the gateway and of every service's calls to its peers. */}}
+{{- range $setting, $value := $v.resilience }}
+{{ printf "PLATFORM_RESILIENCE_DEFAULTS_%s" (snakecase $setting | upper) }}: {{ $value | toString | quote }}
+{{- end }}
+{{- /* Where every service listens: the gateway routes there, a service calls its peers there. */}}
+{{- range $service, $info := include "sp.catalogue" $root | fromYaml }}
+{{- if $info.backend }}
+{{ printf "PLATFORM_SERVICES_%s_URL" (upper $info.short) }}: {{ printf "http://%s.%s.svc:%s" (include "sp.serviceName" (dict "root" $root "name" $service)) $root.Release.Namespace (include "sp.httpPort" $) | quote }}
+{{- end }}
+{{- end }}
 {{- if .info.backend }}
+PLATFORM_REQUEST_DEADLINE: {{ $v.requests.deadline | quote }}
 {{- $db := include "sp.database" $root | fromYaml }}
 PLATFORM_DATABASE_URL: {{ printf "postgresql://%s:%v/%s" $db.host $db.port $v.postgresql.database | quote }}
 PLATFORM_DATABASE_SCHEMA: {{ .info.short | quote }}
@@ -34,12 +45,8 @@ SPRING_KAFKA_SSL_TRUST_STORE_TYPE: PEM
 {{- end }}
 {{- end }}
 {{- if eq .name "gateway" }}
-{{- range $service, $info := include "sp.catalogue" $root | fromYaml }}
-{{- if $info.backend }}
-{{ printf "PLATFORM_SERVICES_%s_URL" (upper $info.short) }}: {{ printf "http://%s.%s.svc:%s" (include "sp.serviceName" (dict "root" $root "name" $service)) $root.Release.Namespace (include "sp.httpPort" .) | quote }}
-{{- end }}
-{{- end }}
 {{- with $v.gateway }}
+PLATFORM_ROUTE_TIMEOUT: {{ .routeTimeout | quote }}
 PLATFORM_INTROSPECTION_CACHE_TTL: {{ .introspectionCacheTtl | quote }}
 PLATFORM_INTROSPECTION_TIMEOUT: {{ .introspectionTimeout | quote }}
 {{- range $kind, $limit := .rateLimits }}
@@ -101,6 +108,12 @@ SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2db
 - name: PLATFORM_CALLER_TOKEN_PUBLIC_KEY
   valueFrom:
     secretKeyRef: {name: {{ include "sp.callerTokenSecret" $root }}, key: public-key}
+- name: PLATFORM_SERVICE_TOKEN_PRIVATE_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.serviceTokenSecret" $root }}, key: private-key}
+- name: PLATFORM_SERVICE_TOKEN_PUBLIC_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.serviceTokenSecret" $root }}, key: public-key}
 {{- $kafka := include "sp.kafka" $root | fromYaml }}
 {{- if $kafka.saslMechanism }}
 - name: SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG
@@ -151,6 +164,11 @@ as JSON: its checksum annotation rolls exactly the pods whose secrets changed. V
 {{- end -}}
 {{- if $ownCaller -}}
 {{- $_ := set $out "callerTokenPublicKey" $caller.publicKey -}}
+{{- end -}}
+{{- with $v.secrets.serviceToken -}}
+{{- if and (not .existingSecret) .privateKey -}}
+{{- $_ := set $out "serviceToken" (pick . "privateKey" "publicKey") -}}
+{{- end -}}
 {{- end -}}
 {{- $kafka := $v.kafka -}}
 {{- if and (not $kafka.strimzi.enabled) (hasPrefix "SASL_" $kafka.securityProtocol) (not $kafka.sasl.existingSecret) $kafka.sasl.username -}}

@@ -118,6 +118,10 @@ defaults switch on. Argument: dict root, name. Returns YAML; use with fromYaml.
 {{- .Values.secrets.callerToken.existingSecret | default (printf "%s-caller-token" (include "sp.fullname" .)) -}}
 {{- end -}}
 
+{{- define "sp.serviceTokenSecret" -}}
+{{- .Values.secrets.serviceToken.existingSecret | default (printf "%s-service-token" (include "sp.fullname" .)) -}}
+{{- end -}}
+
 {{- define "sp.adminTokenSecret" -}}
 {{- .Values.secrets.adminToken.existingSecret | default (printf "%s-admin-token" (include "sp.fullname" .)) -}}
 {{- end -}}

@@ -73,16 +73,21 @@ class DataServicesTest {
 
     @ParameterizedTest
     @EnumSource(ValueSet.class)
-    void theGatewayFindsEveryServiceThroughItsClusterService(ValueSet valueSet) {
+    void theGatewayAndEveryServiceFindEveryServiceThroughItsClusterService(ValueSet valueSet) {
         Manifests manifests = HelmChart.render(valueSet);
 
-        for (int i = 0; i < BACKENDS.size(); i++) {
-            String url = manifests.config(GATEWAY)
-                    .get("PLATFORM_SERVICES_" + SHORT_NAMES.get(i).toUpperCase(Locale.ROOT) + "_URL");
-            URI uri = URI.create(url);
-            Service service = manifests.ofService(Service.class, BACKENDS.get(i));
-            assertThat(uri.getHost()).isEqualTo(service.getMetadata().getName() + "." + HelmChart.NAMESPACE + ".svc");
-            assertThat(uri.getPort()).isEqualTo(service.getSpec().getPorts().get(0).getPort());
+        // The gateway routes there; a service calls its peers there (the kit's ServiceClient).
+        for (String caller : PlatformServices.ALL) {
+            for (int i = 0; i < BACKENDS.size(); i++) {
+                String url = manifests.config(caller)
+                        .get("PLATFORM_SERVICES_" + SHORT_NAMES.get(i).toUpperCase(Locale.ROOT) + "_URL");
+                assertThat(url).as(caller + " -> " + BACKENDS.get(i)).isNotNull();
+                URI uri = URI.create(url);
+                Service service = manifests.ofService(Service.class, BACKENDS.get(i));
+                assertThat(uri.getHost())
+                        .isEqualTo(service.getMetadata().getName() + "." + HelmChart.NAMESPACE + ".svc");
+                assertThat(uri.getPort()).isEqualTo(service.getSpec().getPorts().get(0).getPort());
+            }
         }
     }
 

@@ -29,6 +29,8 @@ class SecretRolloutTest {
             secrets.adminToken.value                               | test-only-rotated-admin-token-0123456789 | gateway
             secrets.callerToken.privateKey                         | -----BEGIN PRIVATE KEY-----rotated | gateway
             secrets.callerToken.publicKey                          | -----BEGIN PUBLIC KEY-----rotated  | BACKENDS
+            secrets.serviceToken.privateKey                        | -----BEGIN PRIVATE KEY-----rotated | BACKENDS
+            secrets.serviceToken.publicKey                         | -----BEGIN PUBLIC KEY-----rotated  | BACKENDS
             secrets.webhooksSecretKey.value                        | cnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnI= | webhook-dispatcher
             redis.password                                         | test-only-rotated-password   | gateway
             kafka.sasl.password                                    | test-only-rotated-password   | BACKENDS

@@ -92,8 +92,12 @@ class SecretsTest {
         Manifests manifests = HelmChart.render(ValueSet.OPERATORS);
 
         assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName()).contains(
-                Manifests.FULLNAME + "-caller-token", Manifests.FULLNAME + "-admin-token",
-                Manifests.FULLNAME + "-webhooks-secret-key");
+                Manifests.FULLNAME + "-caller-token", Manifests.FULLNAME + "-service-token",
+                Manifests.FULLNAME + "-admin-token", Manifests.FULLNAME + "-webhooks-secret-key");
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-service-token")))
+                .containsOnlyKeys("private-key", "public-key")
+                .containsEntry("private-key", "-----BEGIN PRIVATE KEY-----\nTEST-ONLY-PLACEHOLDER-SERVICE-PRIVATE-KEY\n"
+                        + "-----END PRIVATE KEY-----\n");
         assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-admin-token")))
                 .containsEntry("admin-token", "test-only-admin-token-0123456789abcdef");
         for (String service : BACKENDS) {
@@ -123,10 +127,14 @@ class SecretsTest {
 
         assertThat(secretKeys(manifests, GATEWAY)).containsEntry("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", "private-key")
                 .containsEntry("PLATFORM_ADMIN_TOKEN", "admin-token")
-                .doesNotContainKey("PLATFORM_CALLER_TOKEN_PUBLIC_KEY");
+                .doesNotContainKeys("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", "PLATFORM_SERVICE_TOKEN_PRIVATE_KEY",
+                        "PLATFORM_SERVICE_TOKEN_PUBLIC_KEY");
         for (String service : BACKENDS) {
+            // The services' own key pair signs and verifies their calls to each other (ADR 0019).
             assertThat(secretKeys(manifests, service)).as(service)
                     .containsEntry("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", "public-key")
+                    .containsEntry("PLATFORM_SERVICE_TOKEN_PRIVATE_KEY", "private-key")
+                    .containsEntry("PLATFORM_SERVICE_TOKEN_PUBLIC_KEY", "public-key")
                     .containsEntry("PLATFORM_DATABASE_USERNAME", "username")
                     .containsEntry("PLATFORM_DATABASE_PASSWORD", "password")
                     .doesNotContainKeys("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", "PLATFORM_ADMIN_TOKEN");
@@ -146,6 +154,7 @@ class SecretsTest {
                 "platform-caller-token").containsEntry("PLATFORM_ADMIN_TOKEN", "platform-admin-token")
                 .containsEntry("SPRING_DATA_REDIS_PASSWORD", "platform-redis");
         assertThat(secretNames(manifests, "catalogue-service"))
+                .containsEntry("PLATFORM_SERVICE_TOKEN_PRIVATE_KEY", "platform-service-token")
                 .containsEntry("PLATFORM_DATABASE_PASSWORD", "catalogue-db-login")
                 .containsEntry("SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG", "platform-kafka-login");
         assertThat(secretNames(manifests, WEBHOOK_DISPATCHER))

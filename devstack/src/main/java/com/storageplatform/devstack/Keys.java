@@ -22,8 +22,9 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
 
 /**
- * The secrets the devstack makes once and keeps in its home: the EC P-256 key pair that signs and verifies
- * caller tokens (ES256), and the platform admin token.
+ * The secrets the devstack makes once and keeps in its home: the EC P-256 key pairs that sign and verify
+ * caller tokens (ES256): the gateway's and the services' own for calls to each other; and the platform admin
+ * token.
  */
 public final class Keys {
 
@@ -86,8 +87,17 @@ public final class Keys {
 
     /** Reads the key pair from {@code keysDir}, making it on first use. */
     public static CallerTokenKeys loadOrCreateCallerTokenKeys(Path keysDir) {
-        Path privateKey = keysDir.resolve("caller-token-private.pem");
-        Path publicKey = keysDir.resolve("caller-token-public.pem");
+        return loadOrCreateKeyPair(keysDir, "caller-token");
+    }
+
+    /** The service-to-service key pair (ADR 0019): services sign their calls to peers with it, peers verify. */
+    public static CallerTokenKeys loadOrCreateServiceTokenKeys(Path keysDir) {
+        return loadOrCreateKeyPair(keysDir, "service-token");
+    }
+
+    private static CallerTokenKeys loadOrCreateKeyPair(Path keysDir, String name) {
+        Path privateKey = keysDir.resolve(name + "-private.pem");
+        Path publicKey = keysDir.resolve(name + "-public.pem");
         try {
             if (!Files.exists(privateKey) || !Files.exists(publicKey)) {
                 Files.createDirectories(keysDir);

@@ -16,13 +16,14 @@ final class ServiceEnvironment {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("SERVER_PORT", Integer.toString(ports.service(service)));
         env.put("PLATFORM_ENVIRONMENT", ENVIRONMENT);
+        // The gateway routes to every service; a service calls its peers (ServiceClient) at the same URLs.
+        for (Service backend : Services.backends()) {
+            env.put("PLATFORM_SERVICES_" + backend.shortName().toUpperCase(Locale.ROOT) + "_URL",
+                    "http://127.0.0.1:" + ports.service(backend));
+        }
         if (service.isGateway()) {
             env.put("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", secrets.callerToken().privateKeyPem());
             env.put("PLATFORM_ADMIN_TOKEN", secrets.adminToken());
-            for (Service backend : Services.backends()) {
-                env.put("PLATFORM_SERVICES_" + backend.shortName().toUpperCase(Locale.ROOT) + "_URL",
-                        "http://127.0.0.1:" + ports.service(backend));
-            }
             return env;
         }
         env.put("PLATFORM_DATABASE_URL", database.serviceUrl());
@@ -31,6 +32,8 @@ final class ServiceEnvironment {
         env.put("PLATFORM_DATABASE_SCHEMA", service.shortName());
         env.put("SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.kafka());
         env.put("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", secrets.callerToken().publicKeyPem());
+        env.put("PLATFORM_SERVICE_TOKEN_PRIVATE_KEY", secrets.serviceToken().privateKeyPem());
+        env.put("PLATFORM_SERVICE_TOKEN_PUBLIC_KEY", secrets.serviceToken().publicKeyPem());
         if (service.name().equals("webhook-dispatcher")) {
             // Lets developers and the e2e suite receive webhooks on localhost; refused in production.
             env.put("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST", "true");

@@ -9,14 +9,17 @@ import java.util.Base64;
 
 /**
  * The secrets a stack is started with, made on first use and kept (owner-readable only) in its home: the caller-
- * token key pair, the platform admin token, and the key that seals webhook signing secrets.
+ * token key pair, the platform admin token, the key that seals webhook signing secrets, and the services' key
+ * pair for calls to each other.
  */
-record StackSecrets(Keys.CallerTokenKeys callerToken, String adminToken, String webhookSecretKey) {
+record StackSecrets(Keys.CallerTokenKeys callerToken, String adminToken, String webhookSecretKey,
+        Keys.CallerTokenKeys serviceToken) {
 
     static StackSecrets loadOrCreate(StackLayout layout) {
         return new StackSecrets(Keys.loadOrCreateCallerTokenKeys(layout.keysDir()),
                 Keys.loadOrCreateAdminToken(layout.adminTokenFile()),
-                loadOrCreateWebhookSecretKey(layout.keysDir().resolve("webhook-secret-key")));
+                loadOrCreateWebhookSecretKey(layout.keysDir().resolve("webhook-secret-key")),
+                Keys.loadOrCreateServiceTokenKeys(layout.keysDir()));
     }
 
     /** Base64 of 32 random bytes (AES-256), made once: signing secrets sealed with it must stay readable. */

@@ -69,4 +69,16 @@ class KeysTest {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
                 home.resolve("keys/caller-token-private.pem")))).isEqualTo("rw-------");
     }
+
+    @Test
+    void theServicesKeyPairIsItsOwnAndKept(@TempDir Path home) throws Exception {
+        Keys.CallerTokenKeys gateway = Keys.loadOrCreateCallerTokenKeys(home.resolve("keys"));
+        Keys.CallerTokenKeys services = Keys.loadOrCreateServiceTokenKeys(home.resolve("keys"));
+
+        assertThat(services.privateKeyPem()).isNotEqualTo(gateway.privateKeyPem());
+        assertThat(Keys.loadOrCreateServiceTokenKeys(home.resolve("keys"))).isEqualTo(services);
+        assertThat(Keys.parsePublicKey(services.publicKeyPem()).getAlgorithm()).isEqualTo("EC");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                home.resolve("keys/service-token-private.pem")))).isEqualTo("rw-------");
+    }
 }

@@ -11,15 +11,25 @@ class ServiceEnvironmentTest {
     private final Ports ports = new Ports(8080);
     private final Database database = Database.embedded(ports.postgres());
     private final StackSecrets secrets = new StackSecrets(new Keys.CallerTokenKeys("PRIVATE PEM", "PUBLIC PEM"),
-            "svc_admin_x", "SEALING KEY");
+            "svc_admin_x", "SEALING KEY", new Keys.CallerTokenKeys("SERVICE PRIVATE PEM", "SERVICE PUBLIC PEM"));
+
+    private static final Map<String, String> SERVICE_URLS = Map.of(
+            "PLATFORM_SERVICES_AUTH_URL", "http://127.0.0.1:8081",
+            "PLATFORM_SERVICES_CATALOGUE_URL", "http://127.0.0.1:8082",
+            "PLATFORM_SERVICES_COMMERCE_URL", "http://127.0.0.1:8083",
+            "PLATFORM_SERVICES_BILLING_URL", "http://127.0.0.1:8084",
+            "PLATFORM_SERVICES_CRM_URL", "http://127.0.0.1:8085",
+            "PLATFORM_SERVICES_COMPLIANCE_URL", "http://127.0.0.1:8086",
+            "PLATFORM_SERVICES_WEBHOOKS_URL", "http://127.0.0.1:8087");
 
     private Map<String, String> environmentOf(String name) {
         return ServiceEnvironment.of(Services.byName(name).orElseThrow(), ports, database, secrets);
     }
 
     @Test
-    void aServiceGetsItsPortDatabaseSchemaKafkaAndTheVerifyingKey() {
-        assertThat(environmentOf("catalogue-service")).containsExactlyInAnyOrderEntriesOf(Map.of(
+    void aServiceGetsItsPortDatabaseSchemaKafkaTheVerifyingKeyAndWhatItCallsItsPeersWith() {
+        Map<String, String> expected = new java.util.HashMap<>(SERVICE_URLS);
+        expected.putAll(Map.of(
                 "SERVER_PORT", "8082",
                 "PLATFORM_DATABASE_URL", "postgresql://127.0.0.1:8100/platform",
                 "PLATFORM_DATABASE_USERNAME", "postgres",
@@ -27,7 +37,10 @@ class ServiceEnvironmentTest {
                 "PLATFORM_DATABASE_SCHEMA", "catalogue",
                 "SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:8110",
                 "PLATFORM_CALLER_TOKEN_PUBLIC_KEY", "PUBLIC PEM",
+                "PLATFORM_SERVICE_TOKEN_PRIVATE_KEY", "SERVICE PRIVATE PEM",
+                "PLATFORM_SERVICE_TOKEN_PUBLIC_KEY", "SERVICE PUBLIC PEM",
                 "PLATFORM_ENVIRONMENT", "development"));
+        assertThat(environmentOf("catalogue-service")).containsExactlyInAnyOrderEntriesOf(expected);
     }
 
     @Test
@@ -38,6 +51,12 @@ class ServiceEnvironmentTest {
                 .containsEntry("PLATFORM_DATABASE_SCHEMA", "webhooks");
         assertThat(environmentOf("billing-service")).doesNotContainKeys("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST",
                 "PLATFORM_WEBHOOKS_SECRET_KEY");
+    }
+
+    @Test
+    void theGatewayNeverGetsTheServicesKeys() {
+        assertThat(environmentOf("gateway")).doesNotContainKeys("PLATFORM_SERVICE_TOKEN_PRIVATE_KEY",
+                "PLATFORM_SERVICE_TOKEN_PUBLIC_KEY");
     }
 
     @Test

@@ -35,6 +35,6 @@ final class Backends {
         registry.add("platform.caller-token.private-key", TestCallers::privateKeyPem);
         registry.add("platform.admin-token", () -> ADMIN_TOKEN);
         registry.add("platform.environment", () -> environment);
-        registry.add("spring.cloud.gateway.server.webflux.httpclient.response-timeout", () -> "2s");
+        registry.add("platform.route-timeout", () -> "2s");
     }
 }

@@ -159,9 +159,10 @@ class GatewayAccessTest {
                 .header("X-Internal-Account", "someone-else")
                 .header("Service-Revoked-Credentials", "x")
                 .header("Service-Caller-Token", "forged")
+                .header("Service-Deadline-Ms", "600000")
                 .exchange().expectStatus().isOk();
         assertThat(billing.last().headers()).doesNotContainKeys("x-internal-account", "service-revoked-credentials",
-                "service-caller-token");
+                "service-caller-token", "service-deadline-ms");
     }
 
     @Test

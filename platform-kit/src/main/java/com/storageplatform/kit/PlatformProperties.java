@@ -13,7 +13,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("platform")
 public record PlatformProperties(Service service, String environment, CallerToken callerToken, Outbox outbox,
-        Jobs jobs, Security security, Inbox inbox) {
+        Jobs jobs, Security security, Inbox inbox, ServiceToken serviceToken, Request request) {
 
     public PlatformProperties {
         service = service == null ? new Service(null) : service;
@@ -23,6 +23,8 @@ public record PlatformProperties(Service service, String environment, CallerToke
         jobs = jobs == null ? new Jobs(null) : jobs;
         security = security == null ? new Security(null) : security;
         inbox = inbox == null ? new Inbox(null) : inbox;
+        serviceToken = serviceToken == null ? new ServiceToken(null, null) : serviceToken;
+        request = request == null ? new Request(null) : request;
     }
 
     public boolean isProduction() {
@@ -35,6 +37,25 @@ public record PlatformProperties(Service service, String environment, CallerToke
 
     /** @param publicKey PEM of the gateway's EC P-256 caller-token key */
     public record CallerToken(String publicKey) {
+    }
+
+    /**
+     * The key pair of service-to-service calls (ADR 0019): a service signs, with the private key, the narrowed
+     * caller token it sends a peer; peers accept tokens signed with the public key beside the gateway's.
+     *
+     * @param privateKey PEM (PKCS#8) of the EC P-256 key; without it the service cannot call peers
+     * @param publicKey  PEM (SubjectPublicKeyInfo); without it the service accepts only the gateway's tokens
+     */
+    public record ServiceToken(String privateKey, String publicKey) {
+    }
+
+    /** @param deadline how long a request may take before it is answered 504 (default 10 s) */
+    public record Request(Duration deadline) {
+        public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
+
+        public Duration deadlineOrDefault() {
+            return deadline == null ? DEFAULT_DEADLINE : deadline;
+        }
     }
 
     /** @param relayEnabled false stops this process relaying its outbox (another process does) */

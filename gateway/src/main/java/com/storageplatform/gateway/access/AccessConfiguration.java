@@ -6,7 +6,7 @@ import com.storageplatform.gateway.ratelimit.InMemoryRateLimiter;
 import com.storageplatform.gateway.ratelimit.RateLimiter;
 import com.storageplatform.gateway.ratelimit.RedisRateLimiter;
 import com.storageplatform.gateway.redis.RedisCalls;
-import com.storageplatform.gateway.route.ServiceDirectory;
+import com.storageplatform.kit.client.ServiceDirectory;
 import com.storageplatform.gateway.route.ServiceResilience;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;

@@ -1,6 +1,7 @@
 package com.storageplatform.gateway.access;
 
 import com.storageplatform.kit.caller.Introspection;
+import com.storageplatform.kit.request.RequestDeadlineFilter;
 import com.storageplatform.kit.web.RequestIds;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.core.Ordered;
@@ -9,9 +10,9 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * The headers of a request as a service receives it, built where Spring Cloud Gateway copies them onto the
- * proxied request: headers only the platform may set are dropped whatever the client sent, the client's secret
- * is replaced by the caller token the access filter chose ({@link #CALLER_TOKEN}), and the request id is passed
- * on. Requests with no caller token (the token endpoint) keep their own {@code Authorization}.
+ * proxied request: headers only the platform may set are dropped whatever the client sent (the deadline a
+ * service inherits from a peer among them), the client's secret is replaced by the caller token the access
+ * filter chose ({@link #CALLER_TOKEN}), and the request id is passed on. Requests with no caller token (the token endpoint) keep their own {@code Authorization}.
  */
 final class InternalHeaders implements HttpHeadersFilter, Ordered {
 
@@ -21,7 +22,8 @@ final class InternalHeaders implements HttpHeadersFilter, Ordered {
     static boolean isInternal(String name) {
         return name.regionMatches(true, 0, "x-internal-", 0, 11)
                 || name.regionMatches(true, 0, "service-caller", 0, 14)
-                || name.equalsIgnoreCase(Introspection.REVOKED_HEADER);
+                || name.equalsIgnoreCase(Introspection.REVOKED_HEADER)
+                || name.equalsIgnoreCase(RequestDeadlineFilter.HEADER);
     }
 
     @Override

@@ -2,7 +2,7 @@ package com.storageplatform.gateway.admin;
 
 import com.storageplatform.gateway.access.CallerTokens;
 import com.storageplatform.gateway.access.Introspector;
-import com.storageplatform.gateway.route.ServiceDirectory;
+import com.storageplatform.kit.client.ServiceDirectory;
 import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.time.ClockControl;
 import com.storageplatform.kit.time.PlatformClock;

@@ -1,6 +1,6 @@
 package com.storageplatform.gateway.ready;
 
-import com.storageplatform.gateway.route.ServiceDirectory;
+import com.storageplatform.kit.client.ServiceDirectory;
 import java.time.Duration;
 import java.util.Map;
 import org.springframework.context.annotation.Bean;

@@ -1,5 +1,7 @@
 package com.storageplatform.gateway.route;
 
+import com.storageplatform.kit.client.ServiceDirectory;
+import com.storageplatform.kit.resilience.Resilience;
 import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
 import org.springframework.context.annotation.Bean;
@@ -27,7 +29,7 @@ public class Routes {
     }
 
     @Bean
-    ServiceResilience serviceResilience() {
-        return new ServiceResilience();
+    ServiceResilience serviceResilience(Resilience resilience) {
+        return new ServiceResilience(resilience);
     }
 }

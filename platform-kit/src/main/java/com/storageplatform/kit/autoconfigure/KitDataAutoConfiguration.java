@@ -12,6 +12,7 @@ import com.storageplatform.kit.outbox.OutboxSignal;
 import com.storageplatform.kit.request.IdempotencyCleanupJob;
 import com.storageplatform.kit.request.IdempotencyStore;
 import com.storageplatform.kit.request.MutationFilter;
+import com.storageplatform.kit.request.RequestDeadlineFilter;
 import com.storageplatform.kit.time.PlatformClock;
 import com.storageplatform.kit.web.JsonResponses;
 import io.r2dbc.spi.ConnectionFactory;
@@ -34,7 +35,10 @@ import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import tools.jackson.databind.json.JsonMapper;
 
-/** What a service with a database gets: its migrations, transactions per mutation, idempotency, outbox, jobs. */
+/**
+ * What a service with a database gets: its migrations, a deadline and a transaction per request, idempotency,
+ * outbox, jobs.
+ */
 @AutoConfiguration(after = {R2dbcAutoConfiguration.class, DataR2dbcAutoConfiguration.class,
         R2dbcTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class})
 @ConditionalOnClass({DatabaseClient.class, ServerHttpSecurity.class})
@@ -52,9 +56,15 @@ public class KitDataAutoConfiguration {
     }
 
     @Bean
-    MutationFilter mutationFilter(TransactionalOperator tx, IdempotencyStore store, JsonResponses json,
-            JsonMapper mapper) {
-        return new MutationFilter(tx, store, json, mapper);
+    MutationFilter mutationFilter(TransactionalOperator tx, IdempotencyStore store, DatabaseClient db,
+            JsonResponses json, JsonMapper mapper) {
+        return new MutationFilter(tx, store, db, json, mapper);
+    }
+
+    /** Every request's deadline; mutations are bounded inside the {@link MutationFilter}, which it names. */
+    @Bean
+    RequestDeadlineFilter requestDeadlineFilter(PlatformProperties properties) {
+        return new RequestDeadlineFilter(properties.request().deadlineOrDefault());
     }
 
     @Bean

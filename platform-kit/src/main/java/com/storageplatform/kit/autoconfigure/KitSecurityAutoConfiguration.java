@@ -32,8 +32,9 @@ import org.springframework.web.reactive.result.method.annotation.ArgumentResolve
 import reactor.core.publisher.Mono;
 
 /**
- * Services trust nothing but the gateway's signed caller token: every request except {@code /health} and
- * {@code /internal/ready} must carry a valid one, else 401 {@code unauthorized} in the error envelope.
+ * Services trust nothing but the gateway's signed caller token (or a peer's, narrowed from one: ADR 0019): every
+ * request except {@code /health} and {@code /internal/ready} must carry a valid one, else 401
+ * {@code unauthorized} in the error envelope.
  */
 @AutoConfiguration(before = {ReactiveWebSecurityAutoConfiguration.class,
         ReactiveUserDetailsServiceAutoConfiguration.class})
@@ -50,7 +51,9 @@ public class KitSecurityAutoConfiguration {
                     "platform.caller-token.public-key (PLATFORM_CALLER_TOKEN_PUBLIC_KEY) is not set: "
                             + "a service cannot verify callers without the gateway's public key");
         }
-        return CallerTokenVerifier.decoder(Pem.publicKey(pem));
+        String servicePem = properties.serviceToken().publicKey();
+        return CallerTokenVerifier.decoder(Pem.publicKey(pem),
+                servicePem == null || servicePem.isBlank() ? null : Pem.publicKey(servicePem));
     }
 
     @Bean
@@ -76,7 +79,8 @@ public class KitSecurityAutoConfiguration {
                 .oauth2ResourceServer(server -> server
                         .bearerTokenConverter(callerTokenOnly(open))
                         .jwt(jwt -> jwt.jwtDecoder(decoder).jwtAuthenticationConverter(token -> Mono
-                                .fromCallable(() -> new CallerAuthentication(CallerTokenVerifier.toCaller(token)))
+                                .fromCallable(() -> new CallerAuthentication(CallerTokenVerifier.toCaller(token),
+                                        CallerTokenVerifier.rootToken(token), CallerTokenVerifier.callingService(token)))
                                 .onErrorMap(IllegalArgumentException.class,
                                         e -> new BadCredentialsException("Invalid caller token", e))))
                         .authenticationEntryPoint((exchange, e) -> json.write(exchange.getResponse(), unauthorized))

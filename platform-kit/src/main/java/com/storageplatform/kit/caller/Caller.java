@@ -1,5 +1,7 @@
 package com.storageplatform.kit.caller;
 
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -39,5 +41,31 @@ public record Caller(UUID accountId, UUID operatorId, Environment environment, S
 
     public boolean hasScope(String scope) {
         return scopes.contains(scope);
+    }
+
+    /**
+     * This caller with only {@code needed} of its scopes, for a call to a peer; empty when the caller lacks one of
+     * them (a service never acts with more than its caller may).
+     */
+    public Optional<Caller> narrowedTo(Set<String> needed) {
+        if (!scopes.containsAll(needed)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Caller(accountId, operatorId, environment, needed, siteIds, actorType,
+                credentialId, requestId));
+    }
+
+    /**
+     * Whether this caller is {@code wider}, or less: the same account, operator, environment, actor and
+     * credential, a subset of its scopes, and no site beyond its restriction.
+     */
+    public boolean isWithin(Caller wider) {
+        return Objects.equals(accountId, wider.accountId)
+                && Objects.equals(operatorId, wider.operatorId)
+                && environment == wider.environment
+                && actorType == wider.actorType
+                && Objects.equals(credentialId, wider.credentialId)
+                && wider.scopes.containsAll(scopes)
+                && (!wider.isSiteRestricted() || isSiteRestricted() && wider.siteIds.containsAll(siteIds));
     }
 }

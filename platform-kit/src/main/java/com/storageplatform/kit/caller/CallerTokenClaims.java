@@ -1,6 +1,10 @@
 package com.storageplatform.kit.caller;
 
-/** Claim names of the caller token the gateway signs and every service verifies. */
+/**
+ * Claim names of the caller token the gateway signs and every service verifies, and of the narrowed token a
+ * service sends a peer (ADR 0019): the same claims, another issuer, the calling service and the gateway's token
+ * it was narrowed from.
+ */
 final class CallerTokenClaims {
 
     static final String ISSUER = "storage-platform-gateway";
@@ -13,6 +17,9 @@ final class CallerTokenClaims {
     static final String ACTOR_TYPE = "actor_type";
     static final String CREDENTIAL_ID = "credential_id";
     static final String REQUEST_ID = "request_id";
+    static final String SERVICE_ISSUER = "storage-platform-service";
+    static final String SERVICE = "service";
+    static final String PARENT = "parent";
 
     private CallerTokenClaims() {
     }

@@ -41,13 +41,28 @@ public final class CallerTokenSigner {
 
     public String sign(Caller caller) {
         Instant now = clock.instant();
+        return sign(claims(caller, now).issuer(CallerTokenClaims.ISSUER).expirationTime(Date.from(now.plus(lifetime))));
+    }
+
+    /**
+     * A token for a peer (ADR 0019): {@code caller}, already narrowed from the gateway's {@code parent} token, as
+     * vouched for by {@code service}. It expires with the parent at the latest.
+     */
+    public String signForPeer(Caller caller, String service, String parent, Instant parentExpiry) {
+        Instant now = clock.instant();
+        Instant expiry = now.plus(lifetime).isBefore(parentExpiry) ? now.plus(lifetime) : parentExpiry;
+        return sign(claims(caller, now).issuer(CallerTokenClaims.SERVICE_ISSUER)
+                .expirationTime(Date.from(expiry))
+                .claim(CallerTokenClaims.SERVICE, service)
+                .claim(CallerTokenClaims.PARENT, parent));
+    }
+
+    private static JWTClaimsSet.Builder claims(Caller caller, Instant now) {
         JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
-                .issuer(CallerTokenClaims.ISSUER)
                 .audience(CallerTokenClaims.AUDIENCE)
                 .subject(caller.credentialId())
                 .jwtID(UUID.randomUUID().toString())
                 .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(lifetime)))
                 .claim(CallerTokenClaims.SCOPES, caller.scopes().stream().sorted().toList())
                 .claim(CallerTokenClaims.ACTOR_TYPE, caller.actorType().value())
                 .claim(CallerTokenClaims.CREDENTIAL_ID, caller.credentialId());
@@ -66,6 +81,10 @@ public final class CallerTokenSigner {
         if (caller.siteIds() != null) {
             claims.claim(CallerTokenClaims.SITE_IDS, caller.siteIds().stream().map(UUID::toString).sorted().toList());
         }
+        return claims;
+    }
+
+    private String sign(JWTClaimsSet.Builder claims) {
         SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.ES256), claims.build());
         try {
             jwt.sign(signer);

@@ -3,6 +3,7 @@ package com.storageplatform.kit.caller;
 import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jwt.SignedJWT;
 import java.security.interfaces.ECPublicKey;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2Error;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
 import org.springframework.security.oauth2.jwt.Jwt;
@@ -18,14 +20,21 @@ import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
+import org.springframework.security.oauth2.jwt.JwtValidationException;
 import org.springframework.security.oauth2.jwt.NimbusReactiveJwtDecoder;
 import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /**
  * Verifies the gateway's caller token with Nimbus, through Spring Security's reactive resource server: ES256
  * only, our issuer and audience, an expiry that has not passed (real time, 30 s skew), then the claims
  * become a {@link Caller}.
+ *
+ * <p>A peer's token (ADR 0019) is verified the same way against the service-to-service key, and is accepted only
+ * with the gateway's token it was narrowed from ({@code parent}), itself valid, whose caller it stays within
+ * ({@link Caller#isWithin}) and whose expiry it does not outlast. Holding the service key alone is not enough
+ * to act for anyone.
  */
 public final class CallerTokenVerifier {
 
@@ -35,6 +44,73 @@ public final class CallerTokenVerifier {
     }
 
     public static ReactiveJwtDecoder decoder(ECPublicKey publicKey) {
+        return decoder(publicKey, null);
+    }
+
+    /**
+     * @param gatewayKey the gateway's public key
+     * @param serviceKey the service-to-service public key, or null to accept the gateway's tokens only
+     */
+    public static ReactiveJwtDecoder decoder(ECPublicKey gatewayKey, ECPublicKey serviceKey) {
+        ReactiveJwtDecoder gateway = new VerifiedTokenCache(verifier(gatewayKey, CallerTokenClaims.ISSUER),
+                Clock.systemUTC());
+        if (serviceKey == null) {
+            return gateway;
+        }
+        ReactiveJwtDecoder services = verifier(serviceKey, CallerTokenClaims.SERVICE_ISSUER);
+        return token -> isFromService(token) ? services.decode(token).flatMap(jwt -> withinParent(jwt, gateway))
+                : gateway.decode(token);
+    }
+
+    /** The gateway's token a request's caller stands on: the token itself, or the one a peer's was narrowed from. */
+    public static String rootToken(Jwt jwt) {
+        String parent = jwt.getClaimAsString(CallerTokenClaims.PARENT);
+        return parent == null ? jwt.getTokenValue() : parent;
+    }
+
+    /** The service that called, or null when the gateway did. */
+    public static String callingService(Jwt jwt) {
+        return jwt.getClaimAsString(CallerTokenClaims.SERVICE);
+    }
+
+    private static boolean isFromService(String token) {
+        try {
+            return CallerTokenClaims.SERVICE_ISSUER.equals(SignedJWT.parse(token).getJWTClaimsSet().getIssuer());
+        } catch (java.text.ParseException e) {
+            return false;
+        }
+    }
+
+    private static Mono<Jwt> withinParent(Jwt jwt, ReactiveJwtDecoder gateway) {
+        String parent = jwt.getClaimAsString(CallerTokenClaims.PARENT);
+        if (parent == null || jwt.getClaimAsString(CallerTokenClaims.SERVICE) == null) {
+            return Mono.error(invalid("A peer's caller token must name its service and parent"));
+        }
+        return gateway.decode(parent).flatMap(root -> {
+            Caller caller;
+            Caller rootCaller;
+            try {
+                caller = toCaller(jwt);
+                rootCaller = toCaller(root);
+            } catch (IllegalArgumentException e) {
+                return Mono.error(invalid("A peer's caller token has malformed claims"));
+            }
+            if (!caller.isWithin(rootCaller)) {
+                return Mono.error(invalid("A peer's caller token is wider than the caller it was narrowed from"));
+            }
+            if (jwt.getExpiresAt() == null || root.getExpiresAt() == null
+                    || jwt.getExpiresAt().isAfter(root.getExpiresAt())) {
+                return Mono.error(invalid("A peer's caller token outlives the caller it was narrowed from"));
+            }
+            return Mono.just(jwt);
+        });
+    }
+
+    private static JwtValidationException invalid(String message) {
+        return new JwtValidationException(message, List.of(new OAuth2Error("invalid_token", message, null)));
+    }
+
+    private static ReactiveJwtDecoder verifier(ECPublicKey publicKey, String issuer) {
         JWK jwk = new ECKey.Builder(Curve.P_256, publicKey).build();
         NimbusReactiveJwtDecoder decoder = NimbusReactiveJwtDecoder.withJwkSource(jwt -> Flux.just(jwk))
                 .jwsAlgorithm(SignatureAlgorithm.ES256)
@@ -45,9 +121,9 @@ public final class CallerTokenVerifier {
                 aud -> aud != null && aud.contains(CallerTokenClaims.AUDIENCE));
         OAuth2TokenValidator<Jwt> claims = new JwtClaimValidator<String>(CallerTokenClaims.ACTOR_TYPE,
                 actor -> actor != null && isActorType(actor));
-        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(expiry,
-                new JwtIssuerValidator(CallerTokenClaims.ISSUER), audience, claims));
-        return new VerifiedTokenCache(decoder, Clock.systemUTC());
+        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(expiry, new JwtIssuerValidator(issuer), audience,
+                claims));
+        return decoder;
     }
 
     /** The caller a verified token vouches for. */

@@ -13,10 +13,15 @@ public final class Callers {
 
     /** The caller, or empty when the request is unauthenticated. */
     public static Mono<Caller> current() {
+        return authentication().map(CallerAuthentication::caller);
+    }
+
+    /** The authentication of the current request: its caller and the token it stands on. */
+    public static Mono<CallerAuthentication> authentication() {
         return ReactiveSecurityContextHolder.getContext()
                 .mapNotNull(context -> context.getAuthentication())
                 .filter(CallerAuthentication.class::isInstance)
-                .map(authentication -> ((CallerAuthentication) authentication).caller());
+                .cast(CallerAuthentication.class);
     }
 
     /** The caller, or 401 when there is none. */

@@ -7,6 +7,7 @@ import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.ErrorMapper;
 import com.storageplatform.kit.web.FieldIssue;
 import com.storageplatform.kit.web.JsonResponses;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -19,6 +20,7 @@ import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -41,6 +43,11 @@ import tools.jackson.databind.json.JsonMapper;
  *       429, 5xx and the framework's own refusals before the endpoint decides anything (malformed JSON, 415,
  *       an unknown or mistyped body field, 404 route, 405) roll everything back and are not stored.</li>
  * </ul>
+ * The request's {@link Deadline} bounds the handler: at the deadline it is cancelled and the request is answered
+ * 504 {@code gateway_timeout} once the transaction has rolled back (so the key is free again and a retry runs).
+ * The transaction's statements are also bounded by PostgreSQL's {@code statement_timeout}, a little past the
+ * deadline: a statement stuck on a lock is cancelled by the database itself, so the rollback never waits on it
+ * for long.
  */
 public class MutationFilter implements WebFilter, Ordered {
 
@@ -51,6 +58,9 @@ public class MutationFilter implements WebFilter, Ordered {
     /** Runs after Spring Security (order -100), so the caller is known. */
     public static final int ORDER = 0;
 
+    /** How long past the deadline PostgreSQL lets a statement of the request run before cancelling it. */
+    static final Duration STATEMENT_GRACE = Duration.ofMillis(500);
+
     /** Keys of the platform admin, which has no account, share this scope. */
     private static final UUID PLATFORM_SCOPE = new UUID(0, 0);
     private static final Set<HttpMethod> MUTATIONS =
@@ -58,14 +68,22 @@ public class MutationFilter implements WebFilter, Ordered {
 
     private final TransactionalOperator tx;
     private final IdempotencyStore store;
+    private final DatabaseClient db;
     private final JsonResponses json;
     private final JsonMapper mapper;
 
-    public MutationFilter(TransactionalOperator tx, IdempotencyStore store, JsonResponses json, JsonMapper mapper) {
+    public MutationFilter(TransactionalOperator tx, IdempotencyStore store, DatabaseClient db, JsonResponses json,
+            JsonMapper mapper) {
         this.tx = tx;
         this.store = store;
+        this.db = db;
         this.json = json;
         this.mapper = mapper;
+    }
+
+    /** Whether this filter runs the request (in a transaction, bounded by its deadline). */
+    public static boolean handles(ServerHttpRequest request) {
+        return MUTATIONS.contains(request.getMethod()) && !request.getPath().value().startsWith("/internal/");
     }
 
     @Override
@@ -76,8 +94,12 @@ public class MutationFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         ServerHttpRequest request = exchange.getRequest();
-        if (!MUTATIONS.contains(request.getMethod()) || request.getPath().value().startsWith("/internal/")) {
+        if (!handles(request)) {
             return chain.filter(exchange);
+        }
+        Deadline deadline = RequestDeadlineFilter.of(exchange);
+        if (deadline != null && deadline.isSpent()) {
+            return Mono.error(deadline.exceeded());
         }
         String key = request.getHeaders().getFirst(KEY_HEADER);
         return Callers.current().map(Optional::of).defaultIfEmpty(Optional.empty()).flatMap(caller -> {
@@ -96,7 +118,8 @@ public class MutationFilter implements WebFilter, Ordered {
     }
 
     private Mono<Void> inTransaction(ServerWebExchange exchange, WebFilterChain chain) {
-        Mono<Outcome> work = execute(exchange, exchange, chain)
+        Mono<Outcome> work = boundStatements(exchange)
+                .then(execute(exchange, exchange, chain))
                 .flatMap(outcome -> outcome.isSuccess() ? Mono.just(outcome) : Mono.error(new RollbackWith(outcome)));
         return tx.transactional(work)
                 .onErrorResume(RollbackWith.class, rollback -> Mono.just(rollback.outcome()))
@@ -109,7 +132,8 @@ public class MutationFilter implements WebFilter, Ordered {
         ServerHttpRequest request = exchange.getRequest();
         UUID scope = caller.accountId() == null ? PLATFORM_SCOPE : caller.accountId();
         String fingerprint = RequestFingerprint.of(request.getMethod().name(), request.getPath().value(), body, mapper);
-        Mono<Replayable> work = store.tryLock(RequestFingerprint.lockKey(scope.toString(), key))
+        Mono<Replayable> work = boundStatements(original)
+                .then(store.tryLock(RequestFingerprint.lockKey(scope.toString(), key)))
                 .flatMap(locked -> locked ? store.find(scope, key).map(Optional::of).defaultIfEmpty(Optional.empty())
                         : Mono.error(new ApiException(ErrorCode.IDEMPOTENCY_IN_PROGRESS,
                                 "A request with this Idempotency-Key is still being processed; retry shortly.")))
@@ -151,10 +175,29 @@ public class MutationFilter implements WebFilter, Ordered {
     private Mono<Outcome> execute(ServerWebExchange exchange, ServerWebExchange original, WebFilterChain chain) {
         CapturingResponse captured = new CapturingResponse(original.getResponse());
         ServerWebExchange held = exchange.mutate().response(captured).build();
-        return chain.filter(held)
-                .then(Mono.fromSupplier(captured::outcome))
-                .onErrorResume(failure -> Mono.just(Outcome.ofError(ErrorMapper.map(failure, original), json,
-                        failure instanceof ApiException)));
+        Deadline deadline = RequestDeadlineFilter.of(original);
+        Mono<Outcome> handled = chain.filter(held).then(Mono.fromSupplier(captured::outcome));
+        if (deadline != null) {
+            Mono<Outcome> unbounded = handled;
+            // The time left is measured when the handler starts, after the transaction has begun.
+            handled = Mono.defer(() -> unbounded.timeout(deadline.remaining(), Mono.error(deadline::exceeded)));
+        }
+        return handled.onErrorResume(failure -> {
+            // Whatever failed once the deadline passed (a statement PostgreSQL cancelled) failed for want of time.
+            Throwable cause = deadline != null && deadline.isSpent() ? deadline.exceeded() : failure;
+            return Mono.just(Outcome.ofError(ErrorMapper.map(cause, original), json, cause instanceof ApiException));
+        });
+    }
+
+    /** The transaction's statements may not outlive the request's deadline by more than a moment. */
+    private Mono<Void> boundStatements(ServerWebExchange exchange) {
+        Deadline deadline = RequestDeadlineFilter.of(exchange);
+        if (deadline == null) {
+            return Mono.empty();
+        }
+        return Mono.defer(() -> db.sql("SELECT set_config('statement_timeout', :timeout, true)")
+                .bind("timeout", deadline.remaining().plus(STATEMENT_GRACE).toMillis() + "ms")
+                .then());
     }
 
     private static Mono<byte[]> readBody(ServerHttpRequest request) {

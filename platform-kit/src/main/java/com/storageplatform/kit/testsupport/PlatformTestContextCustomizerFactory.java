@@ -41,6 +41,26 @@ public class PlatformTestContextCustomizerFactory implements ContextCustomizerFa
         return ("t_" + (name.length() > 40 ? name.substring(0, 40) : name) + "_" + hash);
     }
 
+    /** What a service under test is configured with: the shared infrastructure, its own schema, the test keys. */
+    static Map<String, Object> testProperties(PlatformInfrastructure infrastructure, String schema) {
+        Map<String, Object> properties = new HashMap<>();
+        properties.put("platform.database.url", infrastructure.databaseUrl());
+        properties.put("platform.database.username", infrastructure.databaseUsername());
+        properties.put("platform.database.password", infrastructure.databasePassword());
+        properties.put("platform.database.schema", schema);
+        properties.put("spring.kafka.bootstrap-servers", infrastructure.kafkaBootstrapServers());
+        properties.put("platform.caller-token.public-key", TestCallers.publicKeyPem());
+        properties.put("platform.service-token.private-key", TestCallers.servicePrivateKeyPem());
+        properties.put("platform.service-token.public-key", TestCallers.servicePublicKeyPem());
+        properties.put("platform.environment", "development");
+        properties.put("platform.jobs.scheduled", "false");
+        // Each test class's application consumes other services' events on its own, from the beginning.
+        properties.put("platform.inbox.group", schema + "-inbox-" + UUID.randomUUID());
+        properties.put("spring.r2dbc.pool.max-size", "6");
+        properties.put("spring.r2dbc.pool.initial-size", "1");
+        return properties;
+    }
+
     private static final class SchemaCustomizer implements ContextCustomizer {
 
         private final String schema;
@@ -54,19 +74,7 @@ public class PlatformTestContextCustomizerFactory implements ContextCustomizerFa
             PlatformInfrastructure infrastructure = PlatformInfrastructure.get();
             infrastructure.recreateSchema(schema);
             ConfigurableEnvironment environment = context.getEnvironment();
-            Map<String, Object> properties = new HashMap<>();
-            properties.put("platform.database.url", infrastructure.databaseUrl());
-            properties.put("platform.database.username", infrastructure.databaseUsername());
-            properties.put("platform.database.password", infrastructure.databasePassword());
-            properties.put("platform.database.schema", schema);
-            properties.put("spring.kafka.bootstrap-servers", infrastructure.kafkaBootstrapServers());
-            properties.put("platform.caller-token.public-key", TestCallers.publicKeyPem());
-            properties.put("platform.environment", "development");
-            properties.put("platform.jobs.scheduled", "false");
-            // Each test class's application consumes other services' events on its own, from the beginning.
-            properties.put("platform.inbox.group", schema + "-inbox-" + UUID.randomUUID());
-            properties.put("spring.r2dbc.pool.max-size", "6");
-            properties.put("spring.r2dbc.pool.initial-size", "1");
+            Map<String, Object> properties = testProperties(infrastructure, schema);
             MapPropertySource base = new MapPropertySource("platform-test", properties);
             environment.getPropertySources().addFirst(base);
             environment.getPropertySources().addAfter("platform-test",

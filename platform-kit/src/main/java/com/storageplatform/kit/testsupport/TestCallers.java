@@ -14,12 +14,15 @@ import java.util.UUID;
 
 /**
  * Mints caller tokens as the gateway would, with a key pair made once per test JVM (its public key is what
- * {@link PlatformTest} configures services with).
+ * {@link PlatformTest} configures services with), and holds the JVM's service-to-service key pair, with which
+ * services under test call each other.
  */
 public final class TestCallers {
 
     private static final KeyPair KEYS = Pem.newP256KeyPair();
     private static final CallerTokenSigner SIGNER = new CallerTokenSigner((ECPrivateKey) KEYS.getPrivate());
+    /** The service-to-service key pair of the test JVM's services (ADR 0019). */
+    private static final KeyPair SERVICE_KEYS = Pem.newP256KeyPair();
 
     private TestCallers() {
     }
@@ -30,6 +33,14 @@ public final class TestCallers {
 
     public static String privateKeyPem() {
         return Pem.encodePrivate((ECPrivateKey) KEYS.getPrivate());
+    }
+
+    public static String servicePublicKeyPem() {
+        return Pem.encodePublic((ECPublicKey) SERVICE_KEYS.getPublic());
+    }
+
+    public static String servicePrivateKeyPem() {
+        return Pem.encodePrivate((ECPrivateKey) SERVICE_KEYS.getPrivate());
     }
 
     public static String token(Caller caller) {

@@ -44,4 +44,14 @@ public enum ErrorCode {
     public HttpStatus status() {
         return status;
     }
+
+    /** The constant of a code as the API spells it ({@code validation_error}). */
+    public static java.util.Optional<ErrorCode> of(String code) {
+        for (ErrorCode candidate : values()) {
+            if (candidate.code.equals(code)) {
+                return java.util.Optional.of(candidate);
+            }
+        }
+        return java.util.Optional.empty();
+    }
 }

@@ -102,6 +102,51 @@ class SampleResource {
         return HeldRequests.pass(body.name()).then(Mono.defer(() -> create(caller, body)));
     }
 
+    /** Writes (a row, its outbox event), then waits until the test releases it: what a deadline must undo. */
+    @PostMapping("/v1/samples/held-after-write")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<Sample>> heldAfterWrite(Caller caller, @RequestBody CreateSample body) {
+        Sample sample = new Sample(Ids.newId(), "sample", body.name(), "active", clock.instant());
+        return countExecution("held:" + body.name())
+                .then(insert(caller, sample))
+                .then(events.publish(caller, "sample.created", sample.id(), sample))
+                .then(HeldRequests.pass(body.name()))
+                .thenReturn(Envelopes.data(sample));
+    }
+
+    /** Like {@link #held}, for a read: waits inside its handler until the test releases it. */
+    @GetMapping("/v1/samples/held/{name}")
+    Mono<Envelopes.Data<Map<String, String>>> heldRead(Caller caller, @PathVariable String name) {
+        return HeldRequests.pass(name).thenReturn(Envelopes.data(Map.of("object", "ping")));
+    }
+
+    /** Writes, then waits in the database (a statement stuck on a lock would look the same) for a minute. */
+    @PostMapping("/v1/samples/stuck")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<Sample>> stuck(Caller caller, @RequestBody CreateSample body) {
+        Sample sample = new Sample(Ids.newId(), "sample", body.name(), "active", clock.instant());
+        return countExecution("stuck:" + body.name())
+                .then(insert(caller, sample))
+                .then(db.sql("SELECT pg_sleep(60)").then())
+                .thenReturn(Envelopes.data(sample));
+    }
+
+    /**
+     * Reads {@code rows} rows one by one, slowly: a deadline cancels it part-way, while the database has already
+     * sent the rest (more than the driver's prefetch of 256), the case that once left r2dbc-postgresql connections
+     * stuck.
+     */
+    @GetMapping("/v1/samples/stream")
+    Mono<Envelopes.Data<Map<String, Long>>> stream(Caller caller, @RequestParam int rows) {
+        return db.sql("SELECT n FROM generate_series(1, :rows) AS n")
+                .bind("rows", rows)
+                .map(row -> row.get("n", Integer.class))
+                .all()
+                .delayElements(java.time.Duration.ofMillis(1))
+                .count()
+                .map(count -> Envelopes.data(Map.of("rows", count)));
+    }
+
     /** Refuses with a 403 the endpoint decided unless the caller has {@code samples:admin}. */
     @PostMapping("/v1/samples/admin-only")
     @ResponseStatus(HttpStatus.CREATED)

@@ -1,4 +1,4 @@
-package com.storageplatform.gateway.route;
+package com.storageplatform.kit.client;
 
 import java.net.URI;
 import java.util.Map;
@@ -6,7 +6,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Where each service listens: {@code platform.services.<name>.url} ({@code PLATFORM_SERVICES_CATALOGUE_URL}).
- * The names are the services' short names: auth, catalogue, commerce, billing, crm, compliance, webhooks.
+ * The names are the services' short names: auth, catalogue, commerce, billing, crm, compliance, webhooks. The
+ * gateway routes to them; a service calls its peers through {@link ServiceClients}.
  */
 @ConfigurationProperties("platform")
 public record ServiceDirectory(Map<String, Service> services) {
