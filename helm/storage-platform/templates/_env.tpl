@@ -61,7 +61,7 @@ PLATFORM_RATE_LIMITS_REDIS: {{ $v.redis.enabled | quote }}
 SPRING_DATA_REDIS_HOST: {{ $v.redis.host | quote }}
 SPRING_DATA_REDIS_PORT: {{ $v.redis.port | int64 | toString | quote }}
 SPRING_DATA_REDIS_SSL_ENABLED: {{ $v.redis.tls | quote }}
-PLATFORM_REDIS_TIMEOUT: {{ $v.redis.timeout | quote }}
+PLATFORM_RESILIENCE_PEERS_REDIS_TIMEOUT: {{ $v.redis.timeout | quote }}
 {{- end }}
 {{- end }}
 {{- /* Reserved for operator sign-in (a later work item): no release reads PLATFORM_KEYCLOAK_* yet. */}}

@@ -191,12 +191,12 @@ class DataServicesTest {
                 .containsEntry("SPRING_DATA_REDIS_HOST", "redis.cache.internal")
                 .containsEntry("SPRING_DATA_REDIS_PORT", "6380")
                 .containsEntry("SPRING_DATA_REDIS_SSL_ENABLED", "true")
-                .containsEntry("PLATFORM_REDIS_TIMEOUT", "200ms")
+                .containsEntry("PLATFORM_RESILIENCE_PEERS_REDIS_TIMEOUT", "200ms")
                 .containsEntry("SERVER_FORWARD_HEADERS_STRATEGY", "native");
         assertThat(HelmChart.render(ValueSet.DEFAULTS).config(GATEWAY))
                 .containsEntry("PLATFORM_RATE_LIMITS_REDIS", "false")
                 .doesNotContainKey("SPRING_DATA_REDIS_HOST")
-                .doesNotContainKey("PLATFORM_REDIS_TIMEOUT");
+                .doesNotContainKey("PLATFORM_RESILIENCE_PEERS_REDIS_TIMEOUT");
     }
 
     @Test

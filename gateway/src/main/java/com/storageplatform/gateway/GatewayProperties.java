@@ -10,27 +10,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param callerToken    the key that signs caller tokens to the services
  * @param introspection  how long an introspection result may be reused, how long the auth service may take
  * @param rateLimits     token-bucket limits; Redis holds them when several gateways run
- * @param redis          the bound on every Redis call (when {@code rateLimits.redis} is on)
  */
 @ConfigurationProperties("platform")
 public record GatewayProperties(String adminToken, CallerToken callerToken, Introspection introspection,
-        RateLimits rateLimits, Redis redis) {
+        RateLimits rateLimits) {
 
     public GatewayProperties {
         callerToken = callerToken == null ? new CallerToken(null) : callerToken;
         introspection = introspection == null ? new Introspection(null, null) : introspection;
         rateLimits = rateLimits == null ? RateLimits.defaults() : rateLimits;
-        redis = redis == null ? new Redis(null) : redis;
-    }
-
-    /**
-     * @param timeout how long one Redis call may take before the gateway falls back (default 200 ms): a rate
-     *                limit is then taken from this replica's own buckets, a revocation check asks the auth service
-     */
-    public record Redis(Duration timeout) {
-        public Duration timeoutOrDefault() {
-            return timeout == null ? Duration.ofMillis(200) : timeout;
-        }
     }
 
     /** @param privateKey PEM (PKCS#8) of the EC P-256 key */

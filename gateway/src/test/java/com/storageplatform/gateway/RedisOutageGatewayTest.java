@@ -27,7 +27,7 @@ import redis.embedded.RedisServer;
  * it has cached is checked with the auth service instead, since another replica's revocation can no longer be seen.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"platform.rate-limits.redis=true", "platform.redis.timeout=200ms"})
+        properties = "platform.rate-limits.redis=true")
 @AutoConfigureWebTestClient(timeout = "15s")
 class RedisOutageGatewayTest {
 

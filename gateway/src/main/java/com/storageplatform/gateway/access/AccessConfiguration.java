@@ -7,6 +7,7 @@ import com.storageplatform.gateway.ratelimit.RateLimiter;
 import com.storageplatform.gateway.ratelimit.RedisRateLimiter;
 import com.storageplatform.gateway.redis.RedisCalls;
 import com.storageplatform.kit.client.ServiceDirectory;
+import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.gateway.route.ServiceResilience;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
@@ -30,8 +31,8 @@ class AccessConfiguration {
     /** Present only when Redis is on: the bound and breaker every Redis call goes through. */
     @Bean
     @ConditionalOnProperty(name = "platform.rate-limits.redis", havingValue = "true")
-    RedisCalls redisCalls(GatewayProperties properties, ObjectProvider<MeterRegistry> meters) {
-        return new RedisCalls(properties.redis().timeoutOrDefault(), meters.getIfAvailable(() -> Metrics.globalRegistry));
+    RedisCalls redisCalls(Resilience resilience, ObjectProvider<MeterRegistry> meters) {
+        return new RedisCalls(resilience, meters.getIfAvailable(() -> Metrics.globalRegistry));
     }
 
     @Bean

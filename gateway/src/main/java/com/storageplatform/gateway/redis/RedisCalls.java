@@ -1,7 +1,7 @@
 package com.storageplatform.gateway.redis;
 
+import com.storageplatform.kit.resilience.Resilience;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,16 +11,17 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * Every call the gateway makes to Redis goes through here: it is bounded by {@code timeout} and runs behind one
- * circuit breaker, so a Redis that is slow or gone costs a request at most the timeout, and nothing while the
- * breaker is open. A failed call is counted ({@code gateway.redis.fallbacks}, tagged with what it was for) and
- * handed back as an error: each caller states its own fallback (ADR 0017). The breaker's openings and closings
- * are logged once each, not once per request.
+ * Every call the gateway makes to Redis goes through here: it is bounded by the timeout of the {@code redis}
+ * policy and runs behind its circuit breaker, both from the kit's {@link Resilience}
+ * ({@code platform.resilience.peers.redis}: 200 ms, open for 5 s), so a Redis that is slow or gone costs a
+ * request at most the timeout, and nothing while the breaker is open. A failed call is counted
+ * ({@code gateway.redis.fallbacks}, tagged with what it was for) and handed back as an error: each caller states
+ * its own fallback (ADR 0017). The breaker's openings and closings are logged once each, not once per request.
  */
 public final class RedisCalls {
 
-    /** How long the breaker stays open before it lets a few calls try Redis again. */
-    static final Duration OPEN_FOR = Duration.ofSeconds(5);
+    /** The dependency's name in {@code platform.resilience.peers}. */
+    public static final String REDIS = "redis";
 
     private static final Logger log = LoggerFactory.getLogger(RedisCalls.class);
 
@@ -28,24 +29,17 @@ public final class RedisCalls {
     private final CircuitBreaker breaker;
     private final MeterRegistry meters;
 
-    public RedisCalls(Duration timeout, MeterRegistry meters) {
-        this(timeout, meters, OPEN_FOR);
-    }
-
-    RedisCalls(Duration timeout, MeterRegistry meters, Duration openFor) {
-        this.timeout = timeout;
+    public RedisCalls(Resilience resilience, MeterRegistry meters) {
+        this.timeout = resilience.policyOf(REDIS).timeout();
         this.meters = meters;
-        this.breaker = CircuitBreaker.of("redis", CircuitBreakerConfig.custom()
-                .slidingWindowSize(10)
-                .minimumNumberOfCalls(5)
-                .failureRateThreshold(50)
-                .waitDurationInOpenState(openFor)
-                .permittedNumberOfCallsInHalfOpenState(2)
-                .build());
-        breaker.getEventPublisher().onStateTransition(event ->
-                log.warn("Redis circuit {}: rate limits are {} and revocation checks {}", event.getStateTransition(),
-                        isOpen() ? "kept per gateway replica" : "shared again",
-                        isOpen() ? "go to the auth service" : "use Redis again"));
+        // Every failure counts: a Redis error is never the caller's fault, unlike a peer's 4xx.
+        this.breaker = resilience.breakerOf(REDIS, failure -> true);
+        breaker.getEventPublisher().onStateTransition(event -> {
+            boolean open = event.getStateTransition().getToState() == CircuitBreaker.State.OPEN;
+            log.warn("Redis circuit {}: rate limits are {} and revocation checks {}", event.getStateTransition(),
+                    open ? "kept per gateway replica" : "shared again",
+                    open ? "go to the auth service" : "use Redis again");
+        });
     }
 
     /**

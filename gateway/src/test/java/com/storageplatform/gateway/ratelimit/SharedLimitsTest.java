@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.gateway.GatewayProperties;
 import com.storageplatform.gateway.access.RevocationNotices;
 import com.storageplatform.gateway.redis.RedisCalls;
+import com.storageplatform.kit.resilience.Resilience;
+import com.storageplatform.kit.resilience.ResilienceProperties;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import com.storageplatform.kit.time.PlatformClock;
 import java.net.ServerSocket;
@@ -74,9 +76,9 @@ class SharedLimitsTest {
     @Test
     void aRevocationAnnouncedByOneReplicaIsSeenByTheOther() {
         RevocationNotices replicaA = RevocationNotices.redis(new ReactiveStringRedisTemplate(first), Duration.ofSeconds(30),
-                new RedisCalls(Duration.ofSeconds(1), new SimpleMeterRegistry()));
+                new RedisCalls(new Resilience(ResilienceProperties.defaultSettings()), new SimpleMeterRegistry()));
         RevocationNotices replicaB = RevocationNotices.redis(new ReactiveStringRedisTemplate(second), Duration.ofSeconds(30),
-                new RedisCalls(Duration.ofSeconds(1), new SimpleMeterRegistry()));
+                new RedisCalls(new Resilience(ResilienceProperties.defaultSettings()), new SimpleMeterRegistry()));
         assertThat(replicaB.isRevoked("cred-1").block()).isFalse();
         replicaA.announce(java.util.List.of("cred-1")).block();
         assertThat(replicaB.isRevoked("cred-1").block()).isTrue();

@@ -9,11 +9,15 @@ import com.storageplatform.gateway.ratelimit.FallbackRateLimiter;
 import com.storageplatform.gateway.ratelimit.InMemoryRateLimiter;
 import com.storageplatform.gateway.ratelimit.RateLimiter;
 import com.storageplatform.gateway.ratelimit.RedisRateLimiter;
+import com.storageplatform.kit.resilience.Resilience;
+import com.storageplatform.kit.resilience.ResilienceProperties;
+import com.storageplatform.kit.resilience.ResilienceProperties.Policy;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,7 +54,13 @@ class RedisOutageTest {
         connection.start();
         template = new ReactiveStringRedisTemplate(connection);
         meters = new SimpleMeterRegistry();
-        calls = new RedisCalls(BOUND, meters, Duration.ofMillis(500));
+        calls = redisCalls(meters);
+    }
+
+    /** The gateway's Redis policy, with a short open period so recovery shows quickly. */
+    private static RedisCalls redisCalls(SimpleMeterRegistry meters) {
+        Policy redis = new Policy(BOUND, 10, 5, 50, Duration.ofMillis(500), 2, null, null);
+        return new RedisCalls(new Resilience(new ResilienceProperties(null, Map.of(RedisCalls.REDIS, redis))), meters);
     }
 
     @AfterEach
@@ -132,7 +142,7 @@ class RedisOutageTest {
         otherConnection.start();
         try {
             RevocationNotices otherReplica = RevocationNotices.redis(new ReactiveStringRedisTemplate(otherConnection),
-                    Duration.ofSeconds(30), new RedisCalls(BOUND, new SimpleMeterRegistry()));
+                    Duration.ofSeconds(30), redisCalls(new SimpleMeterRegistry()));
             boolean seen = false;
             for (int attempt = 0; attempt < 100 && !seen; attempt++) {
                 seen = Boolean.TRUE.equals(otherReplica.isRevoked("credential-2").onErrorReturn(false).block());

@@ -13,6 +13,7 @@ import io.github.resilience4j.retry.RetryRegistry;
 import io.github.resilience4j.timelimiter.TimeLimiter;
 import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import java.util.function.Predicate;
 
 /**
  * The one factory of circuit breakers, time limiters and retries, configured by {@link ResilienceProperties}: a
@@ -36,6 +37,14 @@ public final class Resilience {
 
     /** The peer's breaker: it counts only outages ({@link Outages#isOutage}), never a peer's 4xx. */
     public CircuitBreaker breakerOf(String peer) {
+        return breakerOf(peer, Outages::isOutage);
+    }
+
+    /**
+     * The breaker of a dependency that is not an HTTP peer (the gateway's Redis), whose failures {@code counts}
+     * decides; its settings come from the same {@code platform.resilience.*} as every peer's.
+     */
+    public CircuitBreaker breakerOf(String peer, Predicate<Throwable> counts) {
         return breakers.circuitBreaker(peer, () -> {
             Policy policy = policyOf(peer);
             return CircuitBreakerConfig.custom()
@@ -44,7 +53,7 @@ public final class Resilience {
                     .failureRateThreshold(policy.failureRateThreshold())
                     .waitDurationInOpenState(policy.openFor())
                     .permittedNumberOfCallsInHalfOpenState(policy.halfOpenCalls())
-                    .recordException(Outages::isOutage)
+                    .recordException(counts)
                     .build();
         });
     }
