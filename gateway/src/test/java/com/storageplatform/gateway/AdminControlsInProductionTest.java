@@ -1,7 +1,9 @@
 package com.storageplatform.gateway;
 
+import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -11,6 +13,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /** In production nobody, not even the platform admin, can move the clock or run a sweep on demand. */
+@ExtendWith(ThreadDumpOnTimeout.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
 class AdminControlsInProductionTest {

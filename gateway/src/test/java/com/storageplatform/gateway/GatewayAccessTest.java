@@ -10,6 +10,7 @@ import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.caller.Pem;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -17,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -32,6 +34,7 @@ import reactor.core.publisher.Sinks;
 // A generous introspection timeout: an answer is held in flight on purpose, on a machine that may be slow. The
 // client waits longer than that timeout, so a slow check fails as the gateway's own answer, never as a client
 // timeout that hides which step was slow.
+@ExtendWith(ThreadDumpOnTimeout.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "platform.introspection.timeout=10s")
 @AutoConfigureWebTestClient(timeout = "15s")

@@ -2,9 +2,11 @@ package com.storageplatform.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -15,6 +17,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /** The gateway's own answers: health, aggregated readiness, unknown routes; with real HTTP services behind it. */
+@ExtendWith(ThreadDumpOnTimeout.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
 class GatewayBasicsTest {

@@ -6,11 +6,13 @@ import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -27,6 +29,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * The gateway's breakers are configured like every service's calls to its peers ({@code platform.resilience.*},
  * the kit's one factory), and its route timeout sits a little above the services' request deadline.
  */
+@ExtendWith(ThreadDumpOnTimeout.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "platform.resilience.peers.webhooks.sliding-window-size=2",
         "platform.resilience.peers.webhooks.minimum-number-of-calls=2",

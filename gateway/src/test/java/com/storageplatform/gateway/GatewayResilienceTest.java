@@ -7,6 +7,7 @@ import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -26,6 +27,7 @@ import reactor.core.publisher.Mono;
  * A service that is down, slow or failing is answered for by the gateway, in the envelope; so is the auth service
  * when a credential cannot be checked.
  */
+@ExtendWith(ThreadDumpOnTimeout.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
 @ExtendWith(OutputCaptureExtension.class)

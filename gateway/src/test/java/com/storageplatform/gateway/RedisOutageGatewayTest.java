@@ -6,12 +6,14 @@ import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -26,6 +28,7 @@ import redis.embedded.RedisServer;
  * every request is still authenticated, limited and routed, never answered 5xx or left waiting, and a credential
  * it has cached is checked with the auth service instead, since another replica's revocation can no longer be seen.
  */
+@ExtendWith(ThreadDumpOnTimeout.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "platform.rate-limits.redis=true")
 @AutoConfigureWebTestClient(timeout = "15s")

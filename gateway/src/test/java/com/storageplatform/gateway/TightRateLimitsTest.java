@@ -6,10 +6,12 @@ import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -23,6 +25,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * Limits small and slow enough that every spent token shows: test credentials 10 (refilling 0.5 a second), the
  * source IP 10 (0.5 a second), {@code GET /v1/ready} 3 (one every 20 seconds).
  */
+@ExtendWith(ThreadDumpOnTimeout.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"platform.rate-limits.ready.burst=3", "platform.rate-limits.ready.per-second=0.05",
                 "platform.rate-limits.test.burst=10", "platform.rate-limits.test.per-second=0.5",

@@ -43,6 +43,11 @@ public final class PlatformInfrastructure {
         return started;
     }
 
+    /** The infrastructure if this JVM has started it, without starting it. */
+    public static java.util.Optional<PlatformInfrastructure> ifStarted() {
+        return java.util.Optional.ofNullable(instance);
+    }
+
     private static PlatformInfrastructure start() {
         quietInfrastructureLogs();
         try {

@@ -12,8 +12,10 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 /**
  * When a test, or its {@code @BeforeEach}/{@code @AfterEach}, fails because something did not answer in time (a
- * request past the client's timeout, a {@code block} past its limit), prints every thread's stack and what each PostgreSQL session is doing or waiting
- * for before passing the failure on: whatever was still stuck shows where, instead of a bare timeout.
+ * request past the client's timeout, a {@code block} past its limit), prints every thread's stack and, when this
+ * JVM runs the shared PostgreSQL, what each session is doing or waiting for, before passing the failure on:
+ * whatever was still stuck shows where, instead of a bare timeout. Tests without a database (the gateway's) use it
+ * too.
  */
 public final class ThreadDumpOnTimeout implements TestExecutionExceptionHandler,
         LifecycleMethodExecutionExceptionHandler {
@@ -52,6 +54,9 @@ public final class ThreadDumpOnTimeout implements TestExecutionExceptionHandler,
 
     /** The shared PostgreSQL's sessions: a query waiting on a lock, or a transaction left open, shows here. */
     private static String databaseSessions() {
+        if (PlatformInfrastructure.ifStarted().isEmpty()) {
+            return "";
+        }
         StringBuilder sessions = new StringBuilder("PostgreSQL sessions (pid, state, wait, transaction start, query):\n");
         try (Connection connection = PlatformInfrastructure.get().dataSource().getConnection();
              Statement statement = connection.createStatement();
