@@ -1,6 +1,7 @@
 package com.storageplatform.kit.autoconfigure;
 
 import com.storageplatform.kit.PlatformProperties;
+import com.storageplatform.kit.ops.DroppedErrors;
 import com.storageplatform.kit.ops.HealthRoutes;
 import com.storageplatform.kit.time.PlatformClock;
 import com.storageplatform.kit.web.GlobalErrorHandler;
@@ -23,6 +24,10 @@ import tools.jackson.databind.json.JsonMapper;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 @EnableConfigurationProperties(PlatformProperties.class)
 public class KitWebAutoConfiguration {
+
+    public KitWebAutoConfiguration() {
+        DroppedErrors.install();
+    }
 
     @Bean
     JsonMapperBuilderCustomizer platformStrictJson() {
