@@ -46,7 +46,8 @@ public abstract class PollingLoop implements SmartLifecycle {
         if (launched.isDisposed()) {
             launched = Disposables.composite();
         }
-        // Ticks nobody is ready for are dropped, never an overflow error that would end the loop.
+        // Ticks nobody is ready for are dropped, never an overflow error that would end the loop; with no prefetch,
+        // what comes during a turn is held as one latest wake-up, which the next turn answers.
         loop = Flux.merge(Flux.interval(Duration.ZERO, interval).onBackpressureDrop().map(tick -> Boolean.TRUE),
                         signal.wakeups())
                 .onBackpressureLatest()
@@ -56,7 +57,7 @@ public abstract class PollingLoop implements SmartLifecycle {
                             log.warn("A turn of the {} failed: {}", name,
                                     NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
                             return Mono.empty();
-                        }), 1)
+                        }), 0)
                 .subscribe();
     }
 

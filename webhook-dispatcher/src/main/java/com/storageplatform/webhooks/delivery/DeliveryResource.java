@@ -3,6 +3,7 @@ package com.storageplatform.webhooks.delivery;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -34,10 +36,11 @@ class DeliveryResource {
 
     private final DeliveryQueue queue;
     private final EndpointRepository endpoints;
-    private final DeliverySignal signal;
+    private final WakeUpSignal signal;
     private final Clock clock;
 
-    DeliveryResource(DeliveryQueue queue, EndpointRepository endpoints, DeliverySignal signal, Clock clock) {
+    DeliveryResource(DeliveryQueue queue, EndpointRepository endpoints,
+            @Qualifier("deliverySignal") WakeUpSignal signal, Clock clock) {
         this.queue = queue;
         this.endpoints = endpoints;
         this.signal = signal;

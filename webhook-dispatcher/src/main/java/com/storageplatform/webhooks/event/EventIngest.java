@@ -2,8 +2,8 @@ package com.storageplatform.webhooks.event;
 
 import com.storageplatform.kit.events.EventCatalogue;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.webhooks.delivery.DeliveryQueue;
-import com.storageplatform.webhooks.delivery.DeliverySignal;
 import com.storageplatform.webhooks.payload.ApiVersions;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,6 +16,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
@@ -50,13 +51,14 @@ class EventIngest implements DisposableBean {
     private final EventLog events;
     private final DeliveryQueue deliveries;
     private final TransactionalOperator tx;
-    private final DeliverySignal signal;
+    private final WakeUpSignal signal;
     private final JsonMapper json;
     private final Clock clock;
     private final InOrderPipeline<Poll> pipeline;
 
-    EventIngest(EventLog events, DeliveryQueue deliveries, TransactionalOperator tx, DeliverySignal signal,
-            JsonMapper json, Clock clock, KafkaListenerEndpointRegistry listeners) {
+    EventIngest(EventLog events, DeliveryQueue deliveries, TransactionalOperator tx,
+            @Qualifier("deliverySignal") WakeUpSignal signal, JsonMapper json, Clock clock,
+            KafkaListenerEndpointRegistry listeners) {
         this.events = events;
         this.deliveries = deliveries;
         this.tx = tx;

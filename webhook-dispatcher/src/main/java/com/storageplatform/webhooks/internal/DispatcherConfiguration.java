@@ -1,5 +1,6 @@
 package com.storageplatform.webhooks.internal;
 
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.webhooks.WebhookProperties;
 import com.storageplatform.webhooks.delivery.RetrySchedule;
 import com.storageplatform.webhooks.endpoint.WebhookUrls;
@@ -22,6 +23,15 @@ class DispatcherConfiguration {
     @Bean
     WebhookUrls webhookUrls(WebhookProperties properties) {
         return new WebhookUrls(properties.allowLocalhost());
+    }
+
+    /**
+     * Wakes the delivery worker when there is work (an event arrived, an endpoint resumed, a redelivery was asked);
+     * the kit's own signal, {@code outboxSignal}, wakes the outbox relay.
+     */
+    @Bean
+    WakeUpSignal deliverySignal() {
+        return new WakeUpSignal();
     }
 
     @Bean
