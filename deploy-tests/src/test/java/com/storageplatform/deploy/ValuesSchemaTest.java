@@ -47,6 +47,8 @@ class ValuesSchemaTest {
             serviceDefaults.resources.requests.cpu       | null | autoscaling on CPU needs resources.requests.cpu
             keycloak.enabled                             | true | /keycloak/realm
             postgresql.external.sslMode                  | verify-ca | /postgresql/external/caSecret/name
+            outbox.parkAfterAttempts                     | 0    | /outbox/parkAfterAttempts
+            outbox.parkAfterFailingFor                   | soon | /outbox/parkAfterFailingFor
             """)
     void theTemplatesRefuseSettingsThatWouldFailAtRunTime(String key, String value, String expectedError) {
         assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of(key, value)))
