@@ -16,6 +16,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -24,6 +25,7 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -33,11 +35,13 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.SendResult;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -198,6 +202,51 @@ class OutboxParkingTest {
         } finally {
             smallProducer.destroy();
         }
+    }
+
+    @Test
+    void aRowFailingForAnotherReasonHoldsItsAccountBackUntilItIsPastTheBoundThenIsParked() {
+        // The broker takes every record but one, which fails the way no rule knows: neither an outage nor a refusal.
+        KafkaTemplate<String, String> odd = new KafkaTemplate<>(outboxProducerFactory) {
+            @Override
+            public CompletableFuture<SendResult<String, String>> send(ProducerRecord<String, String> record) {
+                return record.value().contains("sample.odd")
+                        ? CompletableFuture.failedFuture(new IllegalStateException("something unexpected"))
+                        : outboxKafkaTemplate.send(record);
+            }
+        };
+        EventPublisher publisher = new EventPublisher(registry, mapper, clock, "kittest", signal);
+        Caller account = TestCallers.apiCaller();
+        UUID oddOne = publish(publisher, account, "sample.odd", "odd");
+        UUID behind = publish(publisher, account, "sample.behind_odd", "behind");
+        OutboxRelay relay = new OutboxRelay(registry, tx, odd, signal, new OutboxRelay.Settings(Duration.ofMillis(200),
+                50, 10, Duration.ofMillis(10), Duration.ofMillis(20), new OutboxRelay.Parking(3, Duration.ZERO)),
+                () -> { }, clock);
+        try (TestEvents events = TestEvents.on(publisher.topic())) {
+            relay.drain().onErrorResume(e -> Mono.just(0)).block(Duration.ofSeconds(30));
+            relay.drain().onErrorResume(e -> Mono.just(0)).block(Duration.ofSeconds(30));
+            assertThat(row(oddOne)).isEqualTo("pending, 2 attempts, failing: true");
+            assertThat(row(behind)).as("held back behind it").isEqualTo("pending, 0 attempts, failing: false");
+
+            relay.drain().onErrorResume(e -> Mono.just(0)).block(Duration.ofSeconds(30));
+            assertThat(row(oddOne)).isEqualTo("parked, 3 attempts, failing: true");
+            assertThat(row(behind)).as("flows on once the row before it is parked").startsWith("sent");
+            // Sent while held back too (at least once: Kafka acknowledged it, the relay did not count it as sent).
+            assertThat(ids(events.await(record -> record.value().contains(behind.toString()), 1,
+                    Duration.ofSeconds(30)))).isNotEmpty().containsOnly(behind.toString());
+            JsonNode parked = failed().stream().filter(entry -> entry.path("id").asString().equals(oddOne.toString()))
+                    .findFirst().orElseThrow();
+            assertThat(parked.path("last_error").asString()).isEqualTo("IllegalStateException: something unexpected");
+        }
+    }
+
+    /** A row's state, attempts and whether its failure clock runs. */
+    private String row(UUID id) {
+        return db.sql("SELECT sent_at, failed_at, attempts, failing_since FROM outbox_events WHERE event_id = :id")
+                .bind("id", id)
+                .map(row -> (row.get("sent_at") != null ? "sent" : row.get("failed_at") != null ? "parked" : "pending")
+                        + ", " + row.get("attempts") + " attempts, failing: " + (row.get("failing_since") != null))
+                .one().block();
     }
 
     @Test
