@@ -1,6 +1,5 @@
 package com.storageplatform.kit.consumer;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -126,13 +125,10 @@ public final class PipelinedConsumer<U> implements SmartLifecycle {
         InOrderPipeline<Unit<U>> running = pipeline;
         if (units.isEmpty()) {
             running.submit(new Unit<>(null, acknowledgment));
-            return;
         }
-        List<Unit<U>> submitted = new ArrayList<>(units.size());
         for (int i = 0; i < units.size(); i++) {
-            submitted.add(new Unit<>(units.get(i), i == units.size() - 1 ? acknowledgment : null));
+            running.submit(new Unit<>(units.get(i), i == units.size() - 1 ? acknowledgment : null));
         }
-        submitted.forEach(running::submit);
     }
 
     private Mono<Void> work(Unit<U> unit) {
