@@ -62,13 +62,14 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
     public record Received(ConsumedEvent event, String where) {
     }
 
-    /** The poll's events of handled types; malformed records are logged and skipped. */
+    /** The poll's events of handled types, one unit each; malformed records are logged and skipped. */
     @Override
     public List<Received> units(List<ConsumerRecord<String, String>> poll) {
         List<Received> received = new ArrayList<>();
         for (ConsumerRecord<String, String> record : poll) {
-            parse(record).ifPresent(event -> received.add(new Received(event, record.topic() + " (partition "
-                    + record.partition() + ", offset " + record.offset() + ")")));
+            parse(record).filter(event -> !interestedIn(event).isEmpty())
+                    .ifPresent(event -> received.add(new Received(event, record.topic() + " (partition "
+                            + record.partition() + ", offset " + record.offset() + ")")));
         }
         return received;
     }
@@ -86,9 +87,7 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
 
     /** Records the event and runs its handlers in one transaction; empty work when it was seen before. */
     public Mono<Boolean> apply(ConsumedEvent event) {
-        List<EventHandler> interested = handlers.stream()
-                .filter(handler -> handler.topic().equals(event.topic()) && handler.types().contains(event.type()))
-                .toList();
+        List<EventHandler> interested = interestedIn(event);
         if (interested.isEmpty()) {
             return Mono.just(false);
         }
@@ -104,6 +103,12 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
                 .flatMap(inserted -> inserted == 0 ? Mono.just(false)
                         : Flux.fromIterable(interested).concatMap(handler -> handler.handle(event)).then(Mono.just(true)));
         return tx.transactional(work);
+    }
+
+    private List<EventHandler> interestedIn(ConsumedEvent event) {
+        return handlers.stream()
+                .filter(handler -> handler.topic().equals(event.topic()) && handler.types().contains(event.type()))
+                .toList();
     }
 
     private Optional<ConsumedEvent> parse(ConsumerRecord<String, String> record) {
