@@ -184,6 +184,21 @@ class DataServicesTest {
     }
 
     @Test
+    void everyServiceGetsTheOutboxsParkingBoundAndTheGatewayHasNoOutbox() {
+        for (String service : BACKENDS) {
+            assertThat(HelmChart.render(ValueSet.DEFAULTS).config(service)).as(service)
+                    .containsEntry("PLATFORM_OUTBOX_PARK_AFTER_ATTEMPTS", "10")
+                    .containsEntry("PLATFORM_OUTBOX_PARK_AFTER_FAILING_FOR", "15m");
+        }
+        Manifests changed = HelmChart.render(List.of(), Map.of("outbox.parkAfterAttempts", "3",
+                "outbox.parkAfterFailingFor", "1h"));
+        assertThat(changed.config("catalogue-service"))
+                .containsEntry("PLATFORM_OUTBOX_PARK_AFTER_ATTEMPTS", "3")
+                .containsEntry("PLATFORM_OUTBOX_PARK_AFTER_FAILING_FOR", "1h");
+        assertThat(changed.config(GATEWAY)).doesNotContainKey("PLATFORM_OUTBOX_PARK_AFTER_ATTEMPTS");
+    }
+
+    @Test
     void theGatewaySharesItsRateLimitsThroughRedis() {
         Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
 

@@ -48,6 +48,8 @@ class ValuesSchemaTest {
             keycloak.enabled                             | true | /keycloak/realm
             postgresql.external.sslMode                  | verify-ca | /postgresql/external/caSecret/name
             redis.timeout                                | fast | /redis/timeout
+            outbox.parkAfterAttempts                     | 0    | /outbox/parkAfterAttempts
+            outbox.parkAfterFailingFor                   | soon | /outbox/parkAfterFailingFor
             """)
     void theTemplatesRefuseSettingsThatWouldFailAtRunTime(String key, String value, String expectedError) {
         assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of(key, value)))

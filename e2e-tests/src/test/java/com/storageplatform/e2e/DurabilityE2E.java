@@ -19,7 +19,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
-/** Crashes and redeliveries lose no event and duplicate none. */
+/** Crashes, outages and redeliveries lose no event, duplicate none and park none. */
 class DurabilityE2E {
 
     private final DevStack stack = Stack.get();
@@ -74,6 +74,13 @@ class DurabilityE2E {
                 Webhooks.sleep(250);
             }
             assertThat(eventIds(receiver)).containsAll(triggered);
+
+            // An outage parks nothing (ADR 0020), and every service's outbox answers the admin's list.
+            Http.Response parked = Http.get(stack.gatewayUrl() + "/admin/v1/outbox/failed?limit=100",
+                    stack.adminToken());
+            assertThat(parked.status()).isEqualTo(200);
+            assertThat(parked.data()).as("parked outbox events").isEmpty();
+            assertThat(parked.body().path("meta").path("unavailable")).as("services that did not answer").isEmpty();
         }
     }
 

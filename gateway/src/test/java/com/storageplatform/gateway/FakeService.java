@@ -41,6 +41,8 @@ final class FakeService implements AutoCloseable {
     final AtomicInteger introspections = new AtomicInteger();
     final AtomicReference<Mono<Void>> introspectionHold = new AtomicReference<>(Mono.empty());
     final List<Received> received = new CopyOnWriteArrayList<>();
+    /** Bodies to answer with, by path (without the query); any other path answers {@code {"data":{"service":...}}}. */
+    final Map<String, String> bodies = new ConcurrentHashMap<>();
 
     FakeService(String name) {
         this.name = name;
@@ -85,9 +87,11 @@ final class FakeService implements AutoCloseable {
                                 String[] parts = extra.split(":", 2);
                                 response.header(parts[0], parts[1]);
                             }
+                            String path = request.uri().split("\\?", 2)[0];
+                            String body = bodies.getOrDefault(path, "{\"data\":{\"service\":\"" + name + "\"}}");
                             return Mono.delay(delay.get()).then(response.status(200)
                                     .header("Content-Type", "application/json")
-                                    .sendString(Mono.just("{\"data\":{\"service\":\"" + name + "\"}}")).then());
+                                    .sendString(Mono.just(body)).then());
                         }))
                 .bindNow();
     }

@@ -19,7 +19,7 @@ public record PlatformProperties(Service service, String environment, CallerToke
         service = service == null ? new Service(null) : service;
         environment = environment == null ? "production" : environment;
         callerToken = callerToken == null ? new CallerToken(null) : callerToken;
-        outbox = outbox == null ? new Outbox(null, null, null) : outbox;
+        outbox = outbox == null ? new Outbox(null, null, null, null, null) : outbox;
         jobs = jobs == null ? new Jobs(null) : jobs;
         security = security == null ? new Security(null) : security;
         inbox = inbox == null ? new Inbox(null) : inbox;
@@ -58,8 +58,14 @@ public record PlatformProperties(Service service, String environment, CallerToke
         }
     }
 
-    /** @param relayEnabled false stops this process relaying its outbox (another process does) */
-    public record Outbox(Duration pollInterval, Integer batchSize, Boolean relayEnabled) {
+    /**
+     * @param relayEnabled        false stops this process relaying its outbox (another process does)
+     * @param parkAfterAttempts   a row failing for a reason other than an outage or a refusal is parked once it has
+     *                            been tried this many times (default 10) ...
+     * @param parkAfterFailingFor ... and has been failing for this long (default 15 minutes), both (ADR 0020)
+     */
+    public record Outbox(Duration pollInterval, Integer batchSize, Boolean relayEnabled, Integer parkAfterAttempts,
+            Duration parkAfterFailingFor) {
     }
 
     /** @param publicPaths path patterns served without a caller token (the auth service's {@code /oauth/**}) */

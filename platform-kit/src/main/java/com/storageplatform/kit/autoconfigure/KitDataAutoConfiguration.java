@@ -5,10 +5,12 @@ import com.storageplatform.kit.db.KitMigrations;
 import com.storageplatform.kit.jobs.JobScheduler;
 import com.storageplatform.kit.jobs.ScheduledJob;
 import com.storageplatform.kit.ops.AdminRoutes;
+import com.storageplatform.kit.ops.OutboxRoutes;
 import com.storageplatform.kit.ops.ReadinessRoutes;
 import com.storageplatform.kit.outbox.EventPublisher;
 import com.storageplatform.kit.outbox.OutboxCleanupJob;
-import com.storageplatform.kit.outbox.OutboxSignal;
+import com.storageplatform.kit.outbox.OutboxRegistry;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.kit.request.IdempotencyCleanupJob;
 import com.storageplatform.kit.request.IdempotencyStore;
 import com.storageplatform.kit.request.MutationFilter;
@@ -18,6 +20,7 @@ import com.storageplatform.kit.web.JsonResponses;
 import io.r2dbc.spi.ConnectionFactory;
 import java.time.Clock;
 import java.util.List;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -37,7 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What a service with a database gets: its migrations, a deadline and a transaction per request, idempotency,
- * outbox, jobs.
+ * outbox (and its admin routes), jobs.
  */
 @AutoConfiguration(after = {R2dbcAutoConfiguration.class, DataR2dbcAutoConfiguration.class,
         R2dbcTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class})
@@ -67,19 +70,35 @@ public class KitDataAutoConfiguration {
         return new RequestDeadlineFilter(properties.request().deadlineOrDefault());
     }
 
+    /** Wakes the outbox relay when a transaction that wrote events commits. */
     @Bean
-    OutboxSignal outboxSignal() {
-        return new OutboxSignal();
+    WakeUpSignal outboxSignal() {
+        return new WakeUpSignal();
     }
 
     @Bean
-    EventPublisher eventPublisher(DatabaseClient db, JsonMapper mapper, Clock clock, PlatformProperties properties,
-            OutboxSignal signal) {
+    OutboxRegistry outboxRegistry(DatabaseClient db, PlatformProperties properties, Clock clock) {
+        return new OutboxRegistry(db, serviceName(properties), clock);
+    }
+
+    @Bean
+    EventPublisher eventPublisher(OutboxRegistry outbox, JsonMapper mapper, Clock clock, PlatformProperties properties,
+            @Qualifier("outboxSignal") WakeUpSignal outboxSignal) {
+        return new EventPublisher(outbox, mapper, clock, serviceName(properties), outboxSignal);
+    }
+
+    private static String serviceName(PlatformProperties properties) {
         String service = properties.service().name();
         if (service == null || service.isBlank()) {
             throw new IllegalStateException("platform.service.name is not set: it names the schema and topic");
         }
-        return new EventPublisher(db, mapper, clock, service, signal);
+        return service;
+    }
+
+    /** The parked outbox rows, for the platform admin: in production too. */
+    @Bean
+    RouterFunction<ServerResponse> outboxRoutes(OutboxRegistry outbox) {
+        return OutboxRoutes.routes(outbox);
     }
 
     @Bean
@@ -93,8 +112,8 @@ public class KitDataAutoConfiguration {
     }
 
     @Bean
-    OutboxCleanupJob outboxCleanupJob(DatabaseClient db, Clock clock) {
-        return new OutboxCleanupJob(db, clock);
+    OutboxCleanupJob outboxCleanupJob(OutboxRegistry outbox, Clock clock) {
+        return new OutboxCleanupJob(outbox, clock);
     }
 
     @Bean

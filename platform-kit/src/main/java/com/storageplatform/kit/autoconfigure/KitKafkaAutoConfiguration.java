@@ -2,11 +2,13 @@ package com.storageplatform.kit.autoconfigure;
 
 import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.outbox.OutboxRelay;
-import com.storageplatform.kit.outbox.OutboxSignal;
+import com.storageplatform.kit.outbox.OutboxRegistry;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -17,13 +19,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.ProducerListener;
-import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
 /** The outbox relay and its producer: acks from all replicas, idempotent, and quick to give up when Kafka is down. */
 @AutoConfiguration(after = {KitDataAutoConfiguration.class, KafkaAutoConfiguration.class})
 @ConditionalOnClass(KafkaTemplate.class)
-@ConditionalOnBean(OutboxSignal.class)
+@ConditionalOnBean(OutboxRegistry.class)
 public class KitKafkaAutoConfiguration {
 
     @Bean(destroyMethod = "destroy")
@@ -51,16 +52,27 @@ public class KitKafkaAutoConfiguration {
 
     @Bean
     @ConditionalOnProperty(name = "platform.outbox.relay-enabled", matchIfMissing = true)
-    OutboxRelay outboxRelay(DatabaseClient db, TransactionalOperator tx,
+    OutboxRelay outboxRelay(OutboxRegistry outboxRegistry, TransactionalOperator tx,
             DefaultKafkaProducerFactory<String, String> outboxProducerFactory,
-            KafkaTemplate<String, String> outboxKafkaTemplate, OutboxSignal signal, PlatformProperties properties,
-            Clock clock) {
+            KafkaTemplate<String, String> outboxKafkaTemplate, @Qualifier("outboxSignal") WakeUpSignal outboxSignal,
+            PlatformProperties properties, Clock clock) {
+        return new OutboxRelay(outboxRegistry, tx, outboxKafkaTemplate, outboxSignal, relaySettings(properties.outbox()),
+                outboxProducerFactory::reset, clock);
+    }
+
+    static OutboxRelay.Settings relaySettings(PlatformProperties.Outbox outbox) {
         OutboxRelay.Settings defaults = OutboxRelay.Settings.defaults();
-        PlatformProperties.Outbox outbox = properties.outbox();
-        OutboxRelay.Settings settings = new OutboxRelay.Settings(
+        OutboxRelay.Parking parking = new OutboxRelay.Parking(
+                outbox.parkAfterAttempts() == null ? defaults.parking().afterAttempts() : outbox.parkAfterAttempts(),
+                outbox.parkAfterFailingFor() == null ? defaults.parking().afterFailingFor()
+                        : outbox.parkAfterFailingFor());
+        if (parking.afterAttempts() < 1 || parking.afterFailingFor().isNegative()) {
+            throw new IllegalStateException("platform.outbox.park-after-attempts must be at least 1 and "
+                    + "platform.outbox.park-after-failing-for not negative");
+        }
+        return new OutboxRelay.Settings(
                 outbox.pollInterval() == null ? defaults.pollInterval() : outbox.pollInterval(),
                 outbox.batchSize() == null ? defaults.batchSize() : outbox.batchSize(),
-                defaults.keysPerBatch(), defaults.minBackoff(), defaults.maxBackoff());
-        return new OutboxRelay(db, tx, outboxKafkaTemplate, signal, settings, outboxProducerFactory::reset, clock);
+                defaults.keysPerBatch(), defaults.minBackoff(), defaults.maxBackoff(), parking);
     }
 }

@@ -1,10 +1,13 @@
 package com.storageplatform.kit.inbox;
 
+import com.storageplatform.kit.consumer.FailurePolicy;
+import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.id.Ids;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -22,12 +25,18 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Applies consumed events to the service's projections exactly once: for each record with a handled type, one
  * transaction records the event id in {@code inbox_events} and runs the handlers; an id already there (Kafka
- * redelivered it) changes nothing. A handler that fails rolls its event back, and the container retries it.
+ * redelivered it) changes nothing. The kit's {@link PipelinedConsumer} feeds it one record at a time, in order;
+ * a handler that fails rolls its event back, and the event is tried again as the inbox's {@link FailurePolicy}
+ * says ({@link #DEFAULT_FAILURES}: about two minutes, then it is logged for replay and passed over, so one poison
+ * record cannot stop the projection).
  */
-public class Inbox {
+public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
 
     private static final Logger log = LoggerFactory.getLogger(Inbox.class);
-    private static final Duration HANDLING_TIMEOUT = Duration.ofSeconds(30);
+
+    /** Eight retries, 0.5 s doubling to 30 s (about 90 s of waiting), each try bounded at 30 s; then passed over. */
+    public static final FailurePolicy DEFAULT_FAILURES = FailurePolicy.giveUpAfter(8, Duration.ofSeconds(30),
+            Duration.ofMillis(500), Duration.ofSeconds(30));
 
     private final DatabaseClient db;
     private final TransactionalOperator tx;
@@ -49,16 +58,36 @@ public class Inbox {
         return handlers.stream().map(EventHandler::topic).distinct().sorted().toList();
     }
 
-    /** Called on the consumer's thread, which may block: the offset moves on only after this returns. */
-    public void accept(ConsumerRecord<String, String> record) {
-        parse(record).ifPresent(event -> apply(event).block(HANDLING_TIMEOUT));
+    /** A consumed event and where it was read, to name it in the log for replay. */
+    public record Received(ConsumedEvent event, String where) {
+    }
+
+    /** The poll's events of handled types, one unit each; malformed records are logged and skipped. */
+    @Override
+    public List<Received> units(List<ConsumerRecord<String, String>> poll) {
+        List<Received> received = new ArrayList<>();
+        for (ConsumerRecord<String, String> record : poll) {
+            parse(record).filter(event -> !interestedIn(event).isEmpty())
+                    .ifPresent(event -> received.add(new Received(event, record.topic() + " (partition "
+                            + record.partition() + ", offset " + record.offset() + ")")));
+        }
+        return received;
+    }
+
+    @Override
+    public Mono<Void> handle(Received received) {
+        return apply(received.event()).then();
+    }
+
+    @Override
+    public void gaveUp(Received received, Throwable failure) {
+        log.error("Passed over event {} ({}) of {} after its retries, unapplied; replay it from there: {}",
+                received.event().id(), received.event().type(), received.where(), failure.toString());
     }
 
     /** Records the event and runs its handlers in one transaction; empty work when it was seen before. */
     public Mono<Boolean> apply(ConsumedEvent event) {
-        List<EventHandler> interested = handlers.stream()
-                .filter(handler -> handler.topic().equals(event.topic()) && handler.types().contains(event.type()))
-                .toList();
+        List<EventHandler> interested = interestedIn(event);
         if (interested.isEmpty()) {
             return Mono.just(false);
         }
@@ -74,6 +103,12 @@ public class Inbox {
                 .flatMap(inserted -> inserted == 0 ? Mono.just(false)
                         : Flux.fromIterable(interested).concatMap(handler -> handler.handle(event)).then(Mono.just(true)));
         return tx.transactional(work);
+    }
+
+    private List<EventHandler> interestedIn(ConsumedEvent event) {
+        return handlers.stream()
+                .filter(handler -> handler.topic().equals(event.topic()) && handler.types().contains(event.type()))
+                .toList();
     }
 
     private Optional<ConsumedEvent> parse(ConsumerRecord<String, String> record) {

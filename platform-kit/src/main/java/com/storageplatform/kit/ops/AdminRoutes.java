@@ -1,7 +1,5 @@
 package com.storageplatform.kit.ops;
 
-import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.caller.Callers;
 import com.storageplatform.kit.jobs.JobScheduler;
 import com.storageplatform.kit.time.ClockControl;
 import com.storageplatform.kit.time.PlatformClock;
@@ -34,26 +32,18 @@ public final class AdminRoutes {
 
     public static RouterFunction<ServerResponse> routes(JobScheduler jobs, PlatformClock clock) {
         return RouterFunctions.route()
-                .POST("/internal/jobs/{name}/run", request -> platformAdmin()
+                .POST("/internal/jobs/{name}/run", request -> PlatformAdmin.required()
                         .then(Mono.justOrEmpty(jobs.job(request.pathVariable("name"))))
                         .switchIfEmpty(Mono.error(() -> ApiException.notFound("job")))
                         .flatMap(jobs::runNow)
                         .flatMap(run -> ok(new JobRunView("job_run", run.job(), run.ran(), run.result()))))
-                .GET("/internal/clock", request -> platformAdmin().then(ok(ClockControl.view(clock))))
-                .POST("/internal/clock", request -> platformAdmin()
+                .GET("/internal/clock", request -> PlatformAdmin.required().then(ok(ClockControl.view(clock))))
+                .POST("/internal/clock", request -> PlatformAdmin.required()
                         .then(request.bodyToMono(ClockControl.Change.class))
                         .flatMap(change -> ok(ClockControl.apply(clock, change))))
-                .add(OtherMethods.refused("/internal/jobs/{name}/run", AdminRoutes::forAdminOnly, HttpMethod.POST))
-                .add(OtherMethods.refused("/internal/clock", AdminRoutes::forAdminOnly, HttpMethod.GET, HttpMethod.POST))
+                .add(OtherMethods.refused("/internal/jobs/{name}/run", PlatformAdmin::only, HttpMethod.POST))
+                .add(OtherMethods.refused("/internal/clock", PlatformAdmin::only, HttpMethod.GET, HttpMethod.POST))
                 .build();
-    }
-
-    private static Mono<ServerResponse> forAdminOnly(Mono<ServerResponse> answer) {
-        return platformAdmin().then(answer);
-    }
-
-    private static Mono<Caller> platformAdmin() {
-        return Callers.current().filter(Caller::isPlatformAdmin).switchIfEmpty(Mono.error(ApiException::notFound));
     }
 
     private static Mono<ServerResponse> ok(Object data) {

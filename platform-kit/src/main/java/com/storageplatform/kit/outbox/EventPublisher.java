@@ -1,13 +1,11 @@
 package com.storageplatform.kit.outbox;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AfterCommit;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import java.time.Clock;
 import java.util.UUID;
-import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.transaction.NoTransactionException;
-import org.springframework.transaction.reactive.TransactionSynchronization;
-import org.springframework.transaction.reactive.TransactionSynchronizationManager;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -18,22 +16,25 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public class EventPublisher {
 
-    private static final String PLATFORM_KEY = "platform";
+    /** The partition key of events that belong to no account. */
+    static final String PLATFORM_KEY = "platform";
 
-    private final DatabaseClient db;
+    private final OutboxRegistry outbox;
     private final JsonMapper mapper;
     private final Clock clock;
     private final String source;
     private final String topic;
-    private final OutboxSignal signal;
+    private final WakeUpSignal relay;
 
-    public EventPublisher(DatabaseClient db, JsonMapper mapper, Clock clock, String serviceName, OutboxSignal signal) {
-        this.db = db;
+    /** {@code relay} is woken when the transaction that wrote an event commits. */
+    public EventPublisher(OutboxRegistry outbox, JsonMapper mapper, Clock clock, String serviceName,
+            WakeUpSignal relay) {
+        this.outbox = outbox;
         this.mapper = mapper;
         this.clock = clock;
         this.source = "/" + serviceName;
         this.topic = topicOf(serviceName);
-        this.signal = signal;
+        this.relay = relay;
     }
 
     public static String topicOf(String serviceName) {
@@ -57,36 +58,8 @@ public class EventPublisher {
                 caller.environment() == null ? null : caller.environment().value(),
                 caller.actorType().value(), caller.requestId(), data);
         String key = event.accountid() == null ? PLATFORM_KEY : event.accountid();
-        return db.sql("""
-                INSERT INTO outbox_events (event_id, partition_key, topic, event_type, payload, created_at)
-                VALUES (:id, :key, :topic, :type, :payload, :created_at)
-                """)
-                .bind("id", id)
-                .bind("key", key)
-                .bind("topic", topic)
-                .bind("type", type)
-                .bind("payload", mapper.writeValueAsString(event))
-                .bind("created_at", event.time())
-                .then()
-                .then(wakeRelayAfterCommit())
+        return outbox.store(id, key, topic, type, mapper.writeValueAsString(event), event.time())
+                .then(AfterCommit.run(relay::wake))
                 .thenReturn(id);
-    }
-
-    private Mono<Void> wakeRelayAfterCommit() {
-        return TransactionSynchronizationManager.forCurrentTransaction()
-                .doOnNext(sync -> sync.registerSynchronization(new TransactionSynchronization() {
-                    @Override
-                    public Mono<Void> afterCompletion(int status) {
-                        if (status == STATUS_COMMITTED) {
-                            signal.committed();
-                        }
-                        return Mono.empty();
-                    }
-                }))
-                .onErrorResume(NoTransactionException.class, outsideTransaction -> {
-                    signal.committed();
-                    return Mono.empty();
-                })
-                .then();
     }
 }

@@ -3,19 +3,21 @@ package com.storageplatform.kit.outbox;
 import com.storageplatform.kit.jobs.ScheduledJob;
 import java.time.Clock;
 import java.time.Duration;
-import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Mono;
 
-/** Deletes outbox rows sent more than seven days ago; the event log of record lives in the dispatcher. */
+/**
+ * Deletes outbox rows sent more than seven days ago; the event log of record lives in the dispatcher. Parked rows
+ * are never deleted: they wait for the platform admin to resubmit them.
+ */
 public class OutboxCleanupJob implements ScheduledJob {
 
     static final Duration KEEP_SENT = Duration.ofDays(7);
 
-    private final DatabaseClient db;
+    private final OutboxRegistry outbox;
     private final Clock clock;
 
-    public OutboxCleanupJob(DatabaseClient db, Clock clock) {
-        this.db = db;
+    public OutboxCleanupJob(OutboxRegistry outbox, Clock clock) {
+        this.outbox = outbox;
         this.clock = clock;
     }
 
@@ -31,10 +33,7 @@ public class OutboxCleanupJob implements ScheduledJob {
 
     @Override
     public Mono<String> run() {
-        return db.sql("DELETE FROM outbox_events WHERE sent_at IS NOT NULL AND sent_at < :cutoff")
-                .bind("cutoff", clock.instant().minus(KEEP_SENT))
-                .fetch()
-                .rowsUpdated()
+        return outbox.deleteSentBefore(clock.instant().minus(KEEP_SENT))
                 .map(deleted -> "deleted " + deleted + " sent outbox rows");
     }
 }

@@ -3,8 +3,10 @@ package com.storageplatform.kit.outbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -27,7 +29,7 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Kafka stopped, 100 events written, Kafka started again: every event arrives. */
+/** Kafka stopped, 100 events written, Kafka started again: every event arrives, and none was ever parked. */
 @PlatformTest
 @TestPropertySource(properties = "platform.outbox.relay-enabled=false")
 class OutboxKafkaOutageTest {
@@ -44,6 +46,9 @@ class OutboxKafkaOutageTest {
     @Autowired
     JsonMapper mapper;
 
+    @Autowired
+    OutboxRegistry registry;
+
     @Test
     void eventsWrittenWhileKafkaIsDownAllArriveAfterItRestarts() {
         Caller caller = TestCallers.apiCaller("samples:write");
@@ -56,10 +61,12 @@ class OutboxKafkaOutageTest {
                     ProducerConfig.MAX_BLOCK_MS_CONFIG, 2000,
                     ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
                     ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 4000));
-            OutboxSignal signal = new OutboxSignal();
-            OutboxRelay relay = new OutboxRelay(db, tx, new KafkaTemplate<>(producer), signal,
-                    new OutboxRelay.Settings(Duration.ofMillis(200), 50, 10, Duration.ofMillis(200), Duration.ofSeconds(2)),
-                    producer::reset);
+            WakeUpSignal signal = new WakeUpSignal();
+            // The tightest bound there is: any failure but an outage would park its row at once.
+            OutboxRelay relay = new OutboxRelay(registry, tx, new KafkaTemplate<>(producer), signal,
+                    new OutboxRelay.Settings(Duration.ofMillis(200), 50, 10, Duration.ofMillis(200), Duration.ofSeconds(2),
+                            new OutboxRelay.Parking(1, Duration.ZERO)),
+                    producer::reset, Clock.systemUTC());
             relay.start();
             try {
                 kafka.stop();
@@ -67,14 +74,16 @@ class OutboxKafkaOutageTest {
                         .concatMap(i -> tx.transactional(publisher.publish(caller, "sample.during_outage", null,
                                 Map.of("n", i))))
                         .collectList().block();
-                signal.committed();
+                signal.wake();
                 sleep(3000);
                 assertThat(unsent()).isEqualTo(100);
+                assertThat(count("attempts > 0")).as("the relay tried and failed").isPositive();
 
                 kafka.start();
                 Set<String> arrived = consumeIds(kafka.bootstrapServers(), 100, Duration.ofSeconds(90));
                 assertThat(arrived).containsExactlyInAnyOrderElementsOf(ids.stream().map(UUID::toString).toList());
                 assertThat(unsent()).isZero();
+                assertThat(count("failed_at IS NOT NULL")).as("an outage parks nothing").isZero();
             } finally {
                 relay.stop();
                 producer.destroy();
@@ -83,7 +92,11 @@ class OutboxKafkaOutageTest {
     }
 
     private long unsent() {
-        return db.sql("SELECT count(*) AS n FROM outbox_events WHERE sent_at IS NULL")
+        return count("sent_at IS NULL");
+    }
+
+    private long count(String condition) {
+        return db.sql("SELECT count(*) AS n FROM outbox_events WHERE " + condition)
                 .map(row -> row.get("n", Long.class)).one().block();
     }
 

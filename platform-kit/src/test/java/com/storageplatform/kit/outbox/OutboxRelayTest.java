@@ -3,6 +3,7 @@ package com.storageplatform.kit.outbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.kit.testsupport.PlatformInfrastructure;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
@@ -50,7 +51,7 @@ class OutboxRelayTest {
     DatabaseClient db;
 
     @Autowired
-    OutboxSignal signal;
+    OutboxRegistry registry;
 
     @Autowired
     JsonMapper mapper;
@@ -88,8 +89,8 @@ class OutboxRelayTest {
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
                 ProducerConfig.ACKS_CONFIG, "all"));
-        OutboxSignal secondSignal = new OutboxSignal();
-        OutboxRelay second = new OutboxRelay(db, tx, new KafkaTemplate<>(secondProducer), secondSignal,
+        WakeUpSignal secondSignal = new WakeUpSignal();
+        OutboxRelay second = new OutboxRelay(registry, tx, new KafkaTemplate<>(secondProducer), secondSignal,
                 new OutboxRelay.Settings(Duration.ofMillis(20), 7, 3, Duration.ofMillis(100), Duration.ofSeconds(1)),
                 secondProducer::reset, clock);
         second.start();
@@ -99,7 +100,7 @@ class OutboxRelayTest {
             for (int round = 0; round < 40; round++) {
                 for (Caller account : accounts) {
                     all.addAll(publish(account, "sample.two_relays", 1));
-                    secondSignal.committed();
+                    secondSignal.wake();
                 }
             }
             List<ConsumerRecord<String, String>> arrived = events.await(
@@ -189,7 +190,7 @@ class OutboxRelayTest {
                 return CompletableFuture.failedFuture(new IllegalStateException("the other service gave up"));
             }
         };
-        OutboxRelay anotherRelay = new OutboxRelay(db, tx, hanging, new OutboxSignal(), OutboxRelay.Settings.defaults(),
+        OutboxRelay anotherRelay = new OutboxRelay(registry, tx, hanging, new WakeUpSignal(), OutboxRelay.Settings.defaults(),
                 () -> { }, clock);
         CompletableFuture<Integer> there = tx.transactional(inAnotherService(anotherService, anotherRelay.relayBatch()))
                 .onErrorResume(OutboxRelay.KafkaUnavailable.class, e -> reactor.core.publisher.Mono.just(0))

@@ -4,6 +4,7 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
@@ -12,6 +13,7 @@ import com.storageplatform.webhooks.endpoint.Endpoints;
 import java.time.Clock;
 import java.util.Set;
 import java.util.UUID;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -33,10 +35,11 @@ class DeliveryResource {
 
     private final DeliveryQueue queue;
     private final Endpoints endpoints;
-    private final DeliverySignal signal;
+    private final WakeUpSignal signal;
     private final Clock clock;
 
-    DeliveryResource(DeliveryQueue queue, Endpoints endpoints, DeliverySignal signal, Clock clock) {
+    DeliveryResource(DeliveryQueue queue, Endpoints endpoints, @Qualifier("deliverySignal") WakeUpSignal signal,
+            Clock clock) {
         this.queue = queue;
         this.endpoints = endpoints;
         this.signal = signal;

@@ -1,5 +1,7 @@
 package com.storageplatform.webhooks.delivery;
 
+import com.storageplatform.kit.polling.PollingLoop;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.webhooks.WebhookProperties;
 import java.time.Clock;
 import java.time.Instant;
@@ -7,47 +9,45 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
-import org.springframework.core.NestedExceptionUtils;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 /**
- * Keeps deliveries moving. One loop claims due deliveries (when woken, or every poll interval) up to the free
- * capacity; each claimed delivery then runs on its own, so a slow or failing receiver holds at most its own
- * per-endpoint share of the capacity and never the loop. Several dispatcher replicas cooperate through the
- * claim's {@code SKIP LOCKED} and leases.
+ * Keeps deliveries moving. One loop (the kit's {@link PollingLoop}) claims due deliveries (when woken, or every
+ * poll interval) up to the free capacity; each claimed delivery then runs on its own, so a slow or failing
+ * receiver holds at most its own per-endpoint share of the capacity and never the loop. Several dispatcher
+ * replicas cooperate through the claim's {@code SKIP LOCKED} and leases. Stopping the worker cancels the sends in
+ * flight too: a cancelled delivery keeps its lease, and is claimed again once the lease has run out (at least
+ * once; receivers deduplicate on the event id).
  */
 @Component
-class DeliveryWorker implements SmartLifecycle {
+class DeliveryWorker extends PollingLoop {
 
-    private static final Logger log = LoggerFactory.getLogger(DeliveryWorker.class);
     private static final int CLAIM_BATCH = 100;
 
     private final DeliveryQueue queue;
     private final DeliverySender sender;
     private final DeliveryOutcomes outcomes;
     private final DeliveryMetrics metrics;
-    private final DeliverySignal signal;
+    private final WakeUpSignal signal;
     private final Clock clock;
     private final WebhookProperties.Delivery settings;
 
     private final AtomicInteger inFlight = new AtomicInteger();
     private final ConcurrentHashMap<UUID, AtomicInteger> inFlightByEndpoint = new ConcurrentHashMap<>();
-    /** Sweeps asked for; a new one each start, since a unicast sink takes one subscriber in its life. */
-    private volatile Sinks.Many<Sinks.One<Integer>> sweeps = Sinks.many().unicast().onBackpressureBuffer();
-    private volatile Disposable loop;
+    /** Sweeps asked for since the last turn began: the next turn answers them all. */
+    private final Queue<Sinks.One<Integer>> sweeps = new ConcurrentLinkedQueue<>();
 
     DeliveryWorker(DeliveryQueue queue, DeliverySender sender, DeliveryOutcomes outcomes, DeliveryMetrics metrics,
-            DeliverySignal signal, Clock clock, WebhookProperties properties) {
+            @Qualifier("deliverySignal") WakeUpSignal signal, Clock clock, WebhookProperties properties) {
+        super("delivery worker", properties.delivery().pollInterval(), signal);
         this.queue = queue;
         this.sender = sender;
         this.outcomes = outcomes;
@@ -57,44 +57,33 @@ class DeliveryWorker implements SmartLifecycle {
         this.settings = properties.delivery();
     }
 
-    /** A request to the loop: fill the free capacity, or (a sweep) fill it and report when that work is done. */
-    private record Turn(Sinks.One<Integer> sweep) {
-    }
-
+    /** Fills the free capacity; sweeps asked for before the turn began are answered once their deliveries are done. */
     @Override
-    public void start() {
-        // Wake-ups and ticks coalesce (one turn covers any number of them); sweeps are each answered.
-        Flux<Turn> ticks = Flux.merge(Flux.interval(settings.pollInterval()).onBackpressureDrop(), signal.wakeups())
-                .map(tick -> new Turn(null))
-                .onBackpressureLatest();
-        if (loop != null) {
-            sweeps = Sinks.many().unicast().onBackpressureBuffer();
+    protected Mono<?> turn() {
+        List<Sinks.One<Integer>> asked = new ArrayList<>();
+        for (Sinks.One<Integer> sweep = sweeps.poll(); sweep != null; sweep = sweeps.poll()) {
+            asked.add(sweep);
         }
-        loop = Flux.merge(ticks, sweeps.asFlux().map(Turn::new))
-                .concatMap(turn -> fill()
-                        .doOnNext(started -> {
-                            if (turn.sweep() != null) {
-                                Mono.when(started).subscribe(null, e -> turn.sweep().tryEmitValue(started.size()),
-                                        () -> turn.sweep().tryEmitValue(started.size()));
-                            }
-                        })
-                        .onErrorResume(failure -> {
-                            // The cause alone: the whole failure quotes the claim's SQL, four times a second.
-                            log.warn("Claiming deliveries failed: {}",
-                                    NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
-                            if (turn.sweep() != null) {
-                                turn.sweep().tryEmitError(failure);
-                            }
-                            return Mono.empty();
-                        }), 1)
-                .subscribe();
+        return fill()
+                .doOnNext(started -> asked.forEach(sweep -> Mono.when(started).subscribe(null,
+                        e -> sweep.tryEmitValue(started.size()), () -> sweep.tryEmitValue(started.size()))))
+                .doOnError(failure -> asked.forEach(sweep -> sweep.tryEmitError(failure)));
     }
 
     /** Runs one sweep now (outside any caller's transaction) and completes when its deliveries are done. */
     Mono<Integer> sweepNow() {
+        if (!isRunning()) {
+            return Mono.error(new IllegalStateException("The delivery worker is stopped"));
+        }
         Sinks.One<Integer> done = Sinks.one();
-        sweeps.tryEmitNext(done);
+        sweeps.add(done);
+        signal.wake();
         return done.asMono();
+    }
+
+    /** Deliveries this worker is sending now. */
+    int inFlight() {
+        return inFlight.get();
     }
 
     /** Claims and starts deliveries until the capacity is used or nothing is due; returns what it started. */
@@ -123,20 +112,19 @@ class DeliveryWorker implements SmartLifecycle {
                 });
     }
 
+    /** Starts a delivery as the loop's background work (so stopping cancels it); returns when it is done. */
     private Mono<Void> start(DeliveryQueue.Claimed delivery) {
         inFlight.incrementAndGet();
         inFlightByEndpoint.computeIfAbsent(delivery.endpointId(), id -> new AtomicInteger()).incrementAndGet();
         Sinks.Empty<Void> done = Sinks.empty();
-        deliver(delivery)
+        launch(deliver(delivery)
                 .doFinally(signalType -> {
                     inFlight.decrementAndGet();
                     inFlightByEndpoint.computeIfPresent(delivery.endpointId(),
                             (id, count) -> count.decrementAndGet() <= 0 ? null : count);
                     done.tryEmitEmpty();
                     signal.wake();
-                })
-                .subscribe(null, failure -> log.warn("Delivery {} could not be recorded: {}", delivery.id(),
-                        failure.getMessage()));
+                }));
         return done.asMono();
     }
 
@@ -145,19 +133,5 @@ class DeliveryWorker implements SmartLifecycle {
         return sender.send(delivery)
                 .flatMap(attempt -> outcomes.record(delivery, attempt)
                         .doOnSuccess(recorded -> metrics.attempted(attempt, delivery.eventCreated(), started)));
-    }
-
-    @Override
-    public void stop() {
-        Disposable running = loop;
-        if (running != null) {
-            running.dispose();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        Disposable running = loop;
-        return running != null && !running.isDisposed();
     }
 }

@@ -5,12 +5,12 @@ import static com.storageplatform.kit.validation.Text.blankToNull;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
 import com.storageplatform.kit.web.Patch;
-import com.storageplatform.webhooks.delivery.DeliverySignal;
 import com.storageplatform.webhooks.payload.ApiVersions;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
 
@@ -33,11 +34,11 @@ class EndpointService {
     private final SigningSecrets secrets;
     private final WebhookUrls urls;
     private final ApiVersions versions;
-    private final DeliverySignal signal;
+    private final WakeUpSignal signal;
     private final Clock clock;
 
     EndpointService(EndpointRepository endpoints, SigningSecrets secrets, WebhookUrls urls, ApiVersions versions,
-            DeliverySignal signal, Clock clock) {
+            @Qualifier("deliverySignal") WakeUpSignal signal, Clock clock) {
         this.endpoints = endpoints;
         this.secrets = secrets;
         this.urls = urls;

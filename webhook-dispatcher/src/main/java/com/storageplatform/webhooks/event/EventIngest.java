@@ -1,9 +1,11 @@
 package com.storageplatform.webhooks.event;
 
+import com.storageplatform.kit.consumer.FailurePolicy;
+import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.events.EventCatalogue;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.webhooks.delivery.Deliveries;
-import com.storageplatform.webhooks.delivery.DeliverySignal;
 import com.storageplatform.webhooks.payload.ApiVersions;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,11 +17,7 @@ import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.kafka.annotation.KafkaListener;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
-import org.springframework.kafka.listener.MessageListenerContainer;
-import org.springframework.kafka.support.Acknowledgment;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
@@ -28,93 +26,70 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Consumes every service's {@code <service>.events} topic in one consumer group. A public event is appended to the
- * event log and, in the same transaction, gets one delivery per endpoint subscribed to it; a redelivered record
- * finds its id already in the log and changes nothing. Internal events (projections' food) are skipped, and so is
- * a malformed record, alone: the rest of its batch is stored.
+ * Consumes every service's {@code <service>.events} topic in one consumer group, through the kit's
+ * {@link PipelinedConsumer} (ADR 0015). A public event is appended to the event log and, in the same transaction,
+ * gets one delivery per endpoint subscribed to it; a redelivered record finds its id already in the log and
+ * changes nothing. Internal events (projections' food) are skipped, and so is a malformed record, alone: the rest
+ * of its batch is stored.
+ *
+ * <p>A poll is one unit of work: parsed on the consumer's thread, stored in one transaction, up to
+ * {@value #PIPELINE_DEPTH} polls at once, acknowledged in poll order. A poll that cannot be stored (PostgreSQL down)
+ * is tried again without end ({@link #FAILURES}), holding back the acknowledgements after it: nothing may be lost.
  */
 @Component
-class EventIngest implements DisposableBean {
+class EventIngest implements PipelinedConsumer.Handler<EventIngest.Poll> {
 
     private static final Logger log = LoggerFactory.getLogger(EventIngest.class);
-
-    static final String LISTENER_ID = "webhook-dispatcher";
 
     /** Polls being stored at once: enough that one slow transaction does not hold up the events behind it. */
     static final int PIPELINE_DEPTH = 4;
 
-    /** One try at storing a poll may take 30 s (a longer one fails and is tried again: storing is idempotent). */
-    static final InOrderPipeline.Retries RETRIES = new InOrderPipeline.Retries(Duration.ofSeconds(30),
-            Duration.ofMillis(500), Duration.ofSeconds(30));
+    /**
+     * Retried for ever, 0.5 s doubling to 30 s; one try at storing a poll may take 30 s (a longer one fails and is
+     * tried again: storing is idempotent).
+     */
+    static final FailurePolicy FAILURES = FailurePolicy.retryForever(Duration.ofSeconds(30), Duration.ofMillis(500),
+            Duration.ofSeconds(30));
 
     private final EventLog events;
     private final Deliveries deliveries;
     private final TransactionalOperator tx;
-    private final DeliverySignal signal;
+    private final WakeUpSignal signal;
     private final JsonMapper json;
     private final Clock clock;
-    private final InOrderPipeline<Poll> pipeline;
 
-    EventIngest(EventLog events, Deliveries deliveries, TransactionalOperator tx, DeliverySignal signal,
-            JsonMapper json, Clock clock, KafkaListenerEndpointRegistry listeners) {
+    EventIngest(EventLog events, Deliveries deliveries, TransactionalOperator tx,
+            @Qualifier("deliverySignal") WakeUpSignal signal, JsonMapper json, Clock clock) {
         this.events = events;
         this.deliveries = deliveries;
         this.tx = tx;
         this.signal = signal;
         this.json = json;
         this.clock = clock;
-        this.pipeline = new InOrderPipeline<>(PIPELINE_DEPTH, RETRIES, this::store, this::stored,
-                new ListenerValve(listeners));
     }
 
-    /**
-     * A poll's worth of records at a time. Parsing is done here, on the consumer's thread; storing goes to the
-     * pipeline, which stores up to {@value #PIPELINE_DEPTH} polls at once, acknowledges them in poll order (the
-     * container commits an acknowledged poll's offsets) and tries a poll that could not be stored (PostgreSQL
-     * down) again without end, holding back the acknowledgements after it. So the consumer polls again at once,
-     * but no offset is committed past an event that is not stored. The container is paused while the pipeline
-     * is full, and keeps its partitions meanwhile.
-     */
-    @KafkaListener(id = LISTENER_ID, groupId = "${platform.webhooks.consumer-group}",
-            topicPattern = ".*\\.events", batch = "true")
-    void onRecords(List<ConsumerRecord<String, String>> records, Acknowledgment acknowledgment) {
+    /** A poll's public events, and the lines to log about the records skipped. */
+    record Poll(List<StoredEvent> events, List<String> skipped) {
+    }
+
+    /** The whole poll is one unit, stored in one transaction. */
+    @Override
+    public List<Poll> units(List<ConsumerRecord<String, String>> records) {
         List<String> skipped = new ArrayList<>();
         List<StoredEvent> parsed = records.stream().map(record -> parse(record, skipped)).flatMap(Optional::stream)
                 .toList();
-        pipeline.submit(new Poll(parsed, skipped, acknowledgment));
-    }
-
-    /** A poll's public events, the lines to log about the records skipped, and its acknowledgement. */
-    private record Poll(List<StoredEvent> events, List<String> skipped, Acknowledgment acknowledgment) {
-    }
-
-    private Mono<Void> store(Poll poll) {
-        return poll.events().isEmpty() ? Mono.empty() : ingest(poll.events());
-    }
-
-    private void stored(Poll poll) {
-        poll.acknowledgment().acknowledge();
-        // Logged once the poll is stored, so a poll retried through an outage does not repeat them.
-        poll.skipped().forEach(log::warn);
+        return List.of(new Poll(parsed, skipped));
     }
 
     @Override
-    public void destroy() {
-        pipeline.close();
+    public Mono<Void> handle(Poll poll) {
+        return poll.events().isEmpty() ? Mono.empty() : ingest(poll.events());
     }
 
-    /** Pauses and resumes the listener's container (looked up when needed: it is created after this bean). */
-    private record ListenerValve(KafkaListenerEndpointRegistry registry) implements InOrderPipeline.Valve {
-
-        @Override
-        public void pause() {
-            Optional.ofNullable(registry.getListenerContainer(LISTENER_ID)).ifPresent(MessageListenerContainer::pause);
-        }
-
-        @Override
-        public void resume() {
-            Optional.ofNullable(registry.getListenerContainer(LISTENER_ID)).ifPresent(MessageListenerContainer::resume);
-        }
+    /** Logged once the poll is stored, so a poll retried through an outage does not repeat them. */
+    @Override
+    public void handled(Poll poll) {
+        poll.skipped().forEach(log::warn);
     }
 
     /** Appends the events and queues their deliveries, once per event id (a duplicate, even in one batch, adds nothing). */

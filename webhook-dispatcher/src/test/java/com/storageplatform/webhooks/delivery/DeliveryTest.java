@@ -378,6 +378,8 @@ class DeliveryTest {
                 .expectBody(String.class).returnResult().getResponseBody();
         assertThat(metrics).contains("webhook_delivery_attempts_total{", "outcome=\"succeeded\"",
                 "webhook_delivery_queue_depth", "webhook_delivery_latency_seconds", "webhook_delivery_attempt_duration_seconds");
+        // The kit's outbox meters join any service's registry (ADR 0020).
+        assertThat(metrics).contains("outbox_parked ", "outbox_parks_total ");
     }
 
     private void advanceClock(Duration by) {

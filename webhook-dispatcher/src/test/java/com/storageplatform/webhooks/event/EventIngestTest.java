@@ -3,6 +3,7 @@ package com.storageplatform.webhooks.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
@@ -24,7 +25,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -49,7 +49,7 @@ class EventIngestTest {
     DatabaseClient db;
 
     @Autowired
-    KafkaListenerEndpointRegistry listeners;
+    PipelinedConsumer<EventIngest.Poll> ingest;
 
     DispatcherApi api;
     WebhookReceiver receiver;
@@ -199,7 +199,7 @@ class EventIngestTest {
 
     /** The dispatcher's committed offsets of {@code partitions} (0 where none is committed yet). */
     private Map<TopicPartition, Long> committed(Admin admin, Set<TopicPartition> partitions) throws Exception {
-        String group = listeners.getListenerContainer("webhook-dispatcher").getGroupId();
+        String group = ingest.groupId();
         Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
                 .partitionsToOffsetAndMetadata().get();
         Map<TopicPartition, Long> offsets = new HashMap<>();

@@ -1,4 +1,4 @@
-package com.storageplatform.webhooks.event;
+package com.storageplatform.kit.consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,11 +14,14 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
-/** The ingest pipeline's ordering: work side by side, finish in submission order, hold back behind a failure. */
+/**
+ * The consumers' pipeline: work side by side, finish in submission order, hold back behind a failure, and give up
+ * on an item only when the failure policy says so.
+ */
 class InOrderPipelineTest {
 
-    private static final InOrderPipeline.Retries QUICK = new InOrderPipeline.Retries(Duration.ofSeconds(5),
-            Duration.ofMillis(10), Duration.ofMillis(20));
+    private static final FailurePolicy QUICK = FailurePolicy.retryForever(Duration.ofSeconds(5), Duration.ofMillis(10),
+            Duration.ofMillis(20));
 
     private static final InOrderPipeline.Valve NO_VALVE = new InOrderPipeline.Valve() {
         @Override
@@ -35,6 +38,7 @@ class InOrderPipelineTest {
     private final Map<Integer, AtomicInteger> started = new ConcurrentHashMap<>();
     private final List<Integer> finished = new CopyOnWriteArrayList<>();
     private final List<String> valve = new CopyOnWriteArrayList<>();
+    private final Map<Integer, Throwable> gaveUp = new ConcurrentHashMap<>();
     private InOrderPipeline<Integer> pipeline;
 
     @AfterEach
@@ -43,10 +47,10 @@ class InOrderPipelineTest {
     }
 
     private InOrderPipeline<Integer> pipeline(int depth) {
-        pipeline = new InOrderPipeline<>(depth, QUICK, item -> {
+        pipeline = new InOrderPipeline<>("test", depth, QUICK, item -> {
             started.computeIfAbsent(item, key -> new AtomicInteger()).incrementAndGet();
             return work.computeIfAbsent(item, key -> Sinks.empty()).asMono();
-        }, finished::add, new InOrderPipeline.Valve() {
+        }, finished::add, gaveUp::put, new InOrderPipeline.Valve() {
             @Override
             public void pause() {
                 valve.add("pause");
@@ -83,11 +87,11 @@ class InOrderPipelineTest {
     @Test
     void aFailingItemIsTriedAgainUntilItWorksAndHoldsBackTheItemsAfterIt() {
         AtomicInteger failuresLeft = new AtomicInteger(3);
-        pipeline = new InOrderPipeline<>(4, QUICK, item -> {
+        pipeline = new InOrderPipeline<>("test", 4, QUICK, item -> {
             started.computeIfAbsent(item, key -> new AtomicInteger()).incrementAndGet();
             return item == 1 && failuresLeft.getAndDecrement() > 0
                     ? Mono.error(new IllegalStateException("database down")) : Mono.empty();
-        }, finished::add, NO_VALVE);
+        }, finished::add, gaveUp::put, NO_VALVE);
         pipeline.submit(1);
         pipeline.submit(2);
 
@@ -95,6 +99,38 @@ class InOrderPipelineTest {
         assertThat(finished).containsExactly(1, 2);
         assertThat(started.get(1)).as("three failures, then it worked").hasValue(4);
         assertThat(started.get(2)).hasValue(1);
+        assertThat(gaveUp).isEmpty();
+    }
+
+    @Test
+    void aPolicyThatGivesUpPassesOverTheItemAfterItsRetriesAndSaysWhy() {
+        pipeline = new InOrderPipeline<>("test", 4, FailurePolicy.giveUpAfter(2, Duration.ofSeconds(5),
+                Duration.ofMillis(10), Duration.ofMillis(20)), item -> {
+                    started.computeIfAbsent(item, key -> new AtomicInteger()).incrementAndGet();
+                    return item == 1 ? Mono.error(new IllegalStateException("poison")) : Mono.empty();
+                }, finished::add, gaveUp::put, NO_VALVE);
+        pipeline.submit(1);
+        pipeline.submit(2);
+
+        await(() -> finished.size() == 2);
+        assertThat(finished).as("the poison item is finished, in its place").containsExactly(1, 2);
+        assertThat(started.get(1)).as("the first try and two retries").hasValue(3);
+        assertThat(gaveUp).containsOnlyKeys(1);
+        assertThat(gaveUp.get(1)).hasMessage("poison");
+    }
+
+    @Test
+    void aDepthOfOneWorksOnOneItemAtATime() {
+        pipeline(1);
+        List.of(1, 2).forEach(pipeline::submit);
+        await(() -> started.size() == 1);
+        pause();
+        assertThat(started).as("the second waits for the first").containsOnlyKeys(1);
+        complete(1);
+        await(() -> started.size() == 2);
+        complete(2);
+        await(() -> finished.size() == 2);
+        assertThat(finished).containsExactly(1, 2);
     }
 
     @Test
@@ -116,11 +152,11 @@ class InOrderPipelineTest {
 
     @Test
     void aSlowTryIsAbandonedAfterTheAttemptTimeoutAndTriedAgain() {
-        pipeline = new InOrderPipeline<>(2, new InOrderPipeline.Retries(Duration.ofMillis(100), Duration.ofMillis(10),
-                Duration.ofMillis(20)), item -> {
+        pipeline = new InOrderPipeline<>("test", 2, FailurePolicy.retryForever(Duration.ofMillis(100),
+                Duration.ofMillis(10), Duration.ofMillis(20)), item -> {
                     int tries = started.computeIfAbsent(item, key -> new AtomicInteger()).incrementAndGet();
                     return tries == 1 ? Mono.never() : Mono.empty();
-                }, finished::add, NO_VALVE);
+                }, finished::add, gaveUp::put, NO_VALVE);
         pipeline.submit(1);
 
         await(() -> finished.size() == 1);

@@ -1,0 +1,183 @@
+package com.storageplatform.kit.outbox;
+
+import com.storageplatform.kit.paging.ListQuery;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.web.Envelopes;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** The SQL of {@code outbox_events}: nothing else reads or writes the table. */
+class OutboxRepository {
+
+    /**
+     * Claims whole partition keys with a transaction-scoped advisory lock named after the schema and the key,
+     * then their oldest pending rows; parked rows are passed over.
+     */
+    private static final String CLAIM = """
+            WITH pending_keys AS (
+                SELECT partition_key, min(seq) AS first_seq FROM outbox_events
+                WHERE sent_at IS NULL AND failed_at IS NULL
+                GROUP BY partition_key ORDER BY first_seq LIMIT :key_limit
+            ), claimed_keys AS (
+                SELECT partition_key FROM pending_keys
+                WHERE pg_try_advisory_xact_lock(
+                    hashtextextended('platform-outbox:' || current_schema() || ':' || partition_key, 0))
+            )
+            SELECT seq, event_id, partition_key, topic, payload, attempts, failing_since FROM outbox_events
+            WHERE sent_at IS NULL AND failed_at IS NULL
+              AND partition_key IN (SELECT partition_key FROM claimed_keys)
+            ORDER BY seq
+            LIMIT :batch_size
+            FOR UPDATE SKIP LOCKED
+            """;
+
+    private static final String ENTRY = """
+            SELECT * FROM (
+                SELECT event_id AS id, partition_key, event_type, topic, attempts, last_error, created_at,
+                       failing_since, failed_at, resubmitted_at, sent_at
+                FROM outbox_events
+            ) entries
+            """;
+
+    private final DatabaseClient db;
+    private final String service;
+
+    OutboxRepository(DatabaseClient db, String service) {
+        this.db = db;
+        this.service = service;
+    }
+
+    Mono<Void> insert(UUID id, String key, String topic, String type, String payload, Instant createdAt) {
+        return db.sql("""
+                INSERT INTO outbox_events (event_id, partition_key, topic, event_type, payload, created_at)
+                VALUES (:id, :key, :topic, :type, :payload, :created_at)
+                """)
+                .bind("id", id)
+                .bind("key", key)
+                .bind("topic", topic)
+                .bind("type", type)
+                .bind("payload", payload)
+                .bind("created_at", createdAt)
+                .then();
+    }
+
+    Flux<OutboxRelay.Row> claim(int keyLimit, int batchSize) {
+        return db.sql(CLAIM)
+                .bind("key_limit", keyLimit)
+                .bind("batch_size", batchSize)
+                .map(row -> new OutboxRelay.Row(row.get("seq", Long.class), row.get("event_id", UUID.class),
+                        row.get("partition_key", String.class), row.get("topic", String.class),
+                        row.get("payload", String.class), row.get("attempts", Integer.class),
+                        row.get("failing_since", Instant.class)))
+                .all();
+    }
+
+    Mono<Void> markSent(List<Long> seqs, Instant now) {
+        if (seqs.isEmpty()) {
+            return Mono.empty();
+        }
+        return db.sql("UPDATE outbox_events SET sent_at = :now, attempts = attempts + 1 WHERE seq = ANY(:seqs)")
+                .bind("now", now)
+                .bind("seqs", seqs.toArray(Long[]::new))
+                .then();
+    }
+
+    /**
+     * Records failed tries that leave their rows pending. A failure other than an outage starts the row's
+     * {@code failing_since} if it has none.
+     */
+    Mono<Void> markRetried(List<OutboxRelay.Failure> failures, Instant now) {
+        return byError(failures, (error, group) -> db.sql("""
+                UPDATE outbox_events SET attempts = attempts + 1, last_error = :error,
+                    failing_since = CASE WHEN :outage THEN failing_since ELSE coalesce(failing_since, :now) END
+                WHERE seq = ANY(:seqs)
+                """)
+                .bind("error", error.text())
+                .bind("outage", error.kind() == SendFailure.OUTAGE)
+                .bind("now", now)
+                .bind("seqs", seqs(group))
+                .then());
+    }
+
+    /** Parks rows: the relay passes them over until they are resubmitted. */
+    Mono<Void> markParked(List<OutboxRelay.Failure> failures, Instant now) {
+        return byError(failures, (error, group) -> db.sql("""
+                UPDATE outbox_events SET attempts = attempts + 1, last_error = :error,
+                    failing_since = coalesce(failing_since, :now), failed_at = :now
+                WHERE seq = ANY(:seqs)
+                """)
+                .bind("error", error.text())
+                .bind("now", now)
+                .bind("seqs", seqs(group))
+                .then());
+    }
+
+    Mono<Envelopes.ListOf<OutboxEntry>> parked(PageRequest page) {
+        return ListQuery.platformWide(ENTRY).where("failed_at IS NOT NULL").page(db, page, this::entry);
+    }
+
+    /** Makes a parked row pending again; empty when no parked row has that id. */
+    Mono<OutboxEntry> resubmit(UUID id, Instant now) {
+        return db.sql("""
+                UPDATE outbox_events SET failed_at = NULL, failing_since = NULL, resubmitted_at = :now
+                WHERE event_id = :id AND failed_at IS NOT NULL
+                """)
+                .bind("id", id)
+                .bind("now", now)
+                .fetch().rowsUpdated()
+                .filter(updated -> updated > 0)
+                .flatMap(updated -> find(id));
+    }
+
+    Mono<OutboxEntry> find(UUID id) {
+        return db.sql(ENTRY + " WHERE id = :id").bind("id", id).map(this::entry).one();
+    }
+
+    Mono<Long> countParked() {
+        return db.sql("SELECT count(*) AS parked FROM outbox_events WHERE failed_at IS NOT NULL")
+                .map(row -> row.get("parked", Long.class)).one();
+    }
+
+    Mono<Long> deleteSentBefore(Instant cutoff) {
+        return db.sql("DELETE FROM outbox_events WHERE sent_at IS NOT NULL AND sent_at < :cutoff")
+                .bind("cutoff", cutoff)
+                .fetch()
+                .rowsUpdated();
+    }
+
+    private OutboxEntry entry(Readable row) {
+        String key = row.get("partition_key", String.class);
+        Instant failedAt = row.get("failed_at", Instant.class);
+        Instant sentAt = row.get("sent_at", Instant.class);
+        String status = sentAt != null ? "sent" : failedAt != null ? "failed" : "pending";
+        return new OutboxEntry(row.get("id", UUID.class), OutboxEntry.OBJECT, service,
+                EventPublisher.PLATFORM_KEY.equals(key) ? null : key, row.get("event_type", String.class),
+                row.get("topic", String.class), status, row.get("attempts", Integer.class),
+                row.get("last_error", String.class), row.get("created_at", Instant.class),
+                row.get("failing_since", Instant.class), failedAt, row.get("resubmitted_at", Instant.class), sentAt);
+    }
+
+    private interface Update {
+        Mono<Void> apply(OutboxRelay.Error error, List<OutboxRelay.Failure> group);
+    }
+
+    /** One statement per distinct error (a batch that failed for one reason is one statement). */
+    private static Mono<Void> byError(List<OutboxRelay.Failure> failures, Update update) {
+        Map<OutboxRelay.Error, List<OutboxRelay.Failure>> groups = failures.stream()
+                .collect(Collectors.groupingBy(OutboxRelay.Failure::error));
+        return Flux.fromIterable(groups.entrySet()).concatMap(group -> update.apply(group.getKey(), group.getValue()))
+                .then();
+    }
+
+    private static Long[] seqs(Collection<OutboxRelay.Failure> failures) {
+        return failures.stream().map(OutboxRelay.Failure::seq).toArray(Long[]::new);
+    }
+}
