@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -20,6 +21,7 @@ import reactor.core.publisher.Mono;
  * and {@code unit_id} (the unit's type, priced for that unit).
  */
 @RestController
+@ScopeFamily("units")
 class AvailabilityResource {
 
     private final AvailabilityService availability;

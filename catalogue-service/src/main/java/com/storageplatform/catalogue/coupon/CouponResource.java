@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,6 +30,7 @@ import reactor.core.publisher.Mono;
  * {@code DELETE} is 405.
  */
 @RestController
+@ScopeFamily("catalogue")
 class CouponResource {
 
     private final CouponService coupons;

@@ -9,6 +9,7 @@ import com.storageplatform.kit.web.FieldIssue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -24,6 +25,7 @@ import reactor.core.publisher.Mono;
 
 /** {@code /v1/coverage-products} (scopes {@code catalogue:read} and {@code catalogue:write}, at the gateway). */
 @RestController
+@ScopeFamily("catalogue")
 class CoverageProductResource {
 
     private final CoverageProductService products;

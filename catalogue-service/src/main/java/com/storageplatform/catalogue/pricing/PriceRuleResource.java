@@ -8,6 +8,7 @@ import com.storageplatform.kit.web.Envelopes;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -23,6 +24,7 @@ import reactor.core.publisher.Mono;
 
 /** {@code /v1/price-rules} (scopes {@code catalogue:read} and {@code catalogue:write}, enforced by the gateway). */
 @RestController
+@ScopeFamily("catalogue")
 class PriceRuleResource {
 
     private final PriceRuleService rules;

@@ -9,6 +9,7 @@ import com.storageplatform.kit.web.FieldIssue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,6 +28,7 @@ import reactor.core.publisher.Mono;
  * {@code archived} and {@code DELETE} is 405.
  */
 @RestController
+@ScopeFamily("catalogue")
 class ProductResource {
 
     private final ProductService products;

@@ -9,6 +9,7 @@ import com.storageplatform.kit.web.FieldIssue;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -26,6 +27,7 @@ import reactor.core.publisher.Mono;
  * deleted: a site leaves service with status {@code archived}, so {@code DELETE} is 405.
  */
 @RestController
+@ScopeFamily("sites")
 class SiteResource {
 
     private final SiteService sites;

@@ -9,6 +9,7 @@ import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
 import java.util.HashMap;
 import java.util.Map;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,6 +28,7 @@ import reactor.core.publisher.Mono;
  * {@code DELETE} is 405.
  */
 @RestController
+@ScopeFamily("units")
 class UnitResource {
 
     private final UnitService units;

@@ -7,6 +7,7 @@ import com.storageplatform.kit.web.Envelopes;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,6 +26,7 @@ import reactor.core.publisher.Mono;
  * {@code archived}, so {@code DELETE} is 405.
  */
 @RestController
+@ScopeFamily("units")
 class UnitTypeResource {
 
     private final UnitTypeService types;

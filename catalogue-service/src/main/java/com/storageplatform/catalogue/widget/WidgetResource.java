@@ -9,6 +9,7 @@ import com.storageplatform.kit.web.FieldIssue;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -21,6 +22,7 @@ import reactor.core.publisher.Mono;
  * gateway answers it; this service maps no write either).
  */
 @RestController
+@ScopeFamily("sites")
 class WidgetResource {
 
     private final WidgetService widgets;
