@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.availability;
 
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.catalogue.unittype.ListFilters;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.paging.PageRequest;
@@ -30,6 +31,7 @@ class AvailabilityResource {
         this.availability = availability;
     }
 
+    @FilteredBy({"site_id", "unit_type_id", "unit_id", "date"})
     @GetMapping("/v1/availability")
     Mono<Envelopes.ListOf<Availability>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         UUID siteId = ListFilters.id(query, "site_id");

@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.coupon;
 
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
@@ -39,6 +42,7 @@ class CouponResource {
         this.coupons = coupons;
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PostMapping("/v1/coupons")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<Coupon>> create(Caller caller, @RequestBody CreateCoupon body) {
@@ -51,6 +55,7 @@ class CouponResource {
     }
 
     /** Newest first; filters {@code code} (any case), {@code status}, {@code site_id}, {@code advertised}. */
+    @FilteredBy({"code", "status", "site_id", "advertised"})
     @GetMapping("/v1/coupons")
     Mono<Envelopes.ListOf<Coupon>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         String code = null;
@@ -79,6 +84,7 @@ class CouponResource {
         return coupons.list(caller, code, status, siteId, advertised, PageRequest.from(query, filters));
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/coupons/{id}")
     Mono<Envelopes.Data<Coupon>> update(Caller caller, @PathVariable String id, @RequestBody CouponChanges changes) {
         return coupons.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);

@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.coverage;
 
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
@@ -46,6 +49,7 @@ class CoverageProductResource {
     }
 
     /** Newest first; filters {@code kind} and {@code status}. */
+    @FilteredBy({"kind", "status"})
     @GetMapping("/v1/coverage-products")
     Mono<Envelopes.ListOf<CoverageProduct>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         String kind = filter(query, "kind", CoverageProduct.KINDS);
@@ -56,6 +60,7 @@ class CoverageProductResource {
         return products.list(caller, kind, status, PageRequest.from(query, filters));
     }
 
+    @ApiErrors({ErrorCode.COVER_IN_FORCE, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/coverage-products/{id}")
     Mono<Envelopes.Data<CoverageProduct>> update(Caller caller, @PathVariable String id,
             @RequestBody CoverageProductChanges changes) {

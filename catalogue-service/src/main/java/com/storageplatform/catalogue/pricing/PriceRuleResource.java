@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.pricing;
 
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.catalogue.unittype.ListFilters;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
@@ -33,6 +36,7 @@ class PriceRuleResource {
         this.rules = rules;
     }
 
+    @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     @PostMapping("/v1/price-rules")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<PriceRule>> create(Caller caller, @RequestBody CreatePriceRule body) {
@@ -48,6 +52,7 @@ class PriceRuleResource {
      * Newest first; filters {@code kind}, {@code status}, and {@code site_id} / {@code unit_type_id} (the rules that
      * apply there: naming it, or naming none).
      */
+    @FilteredBy({"kind", "status", "site_id", "unit_type_id"})
     @GetMapping("/v1/price-rules")
     Mono<Envelopes.ListOf<PriceRule>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         String kind = ListFilters.oneOf(query, "kind", PriceRule.KINDS);
@@ -62,6 +67,7 @@ class PriceRuleResource {
         return rules.list(caller, kind, status, siteId, unitTypeId, PageRequest.from(query, filters));
     }
 
+    @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     @PatchMapping("/v1/price-rules/{id}")
     Mono<Envelopes.Data<PriceRule>> update(Caller caller, @PathVariable String id,
             @RequestBody PriceRuleChanges changes) {

@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.pricing;
 
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.catalogue.unittype.ListFilters;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
@@ -33,6 +36,7 @@ class RatePlanResource {
         this.plans = plans;
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PostMapping("/v1/rate-plans")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<RatePlan>> create(Caller caller, @RequestBody CreateRatePlan body) {
@@ -45,6 +49,7 @@ class RatePlanResource {
     }
 
     /** Newest first; filters {@code site_id}, {@code unit_type_id}. */
+    @FilteredBy({"site_id", "unit_type_id"})
     @GetMapping("/v1/rate-plans")
     Mono<Envelopes.ListOf<RatePlan>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         UUID siteId = ListFilters.id(query, "site_id");
@@ -55,6 +60,7 @@ class RatePlanResource {
         return plans.list(caller, siteId, unitTypeId, PageRequest.from(query, filters));
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/rate-plans/{id}")
     Mono<Envelopes.Data<RatePlan>> update(Caller caller, @PathVariable String id,
             @RequestBody RatePlanChanges changes) {

@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.product;
 
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
@@ -49,6 +50,7 @@ class ProductResource {
     }
 
     /** Newest first; filters {@code usable_website}, {@code usable_shop}, {@code status}. */
+    @FilteredBy({"usable_website", "usable_shop", "status"})
     @GetMapping("/v1/products")
     Mono<Envelopes.ListOf<Product>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         Boolean usableWebsite = flag(query, "usable_website");

@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.site;
 
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
@@ -48,6 +49,7 @@ class SiteResource {
     }
 
     /** Newest first; filter {@code status}. */
+    @FilteredBy("status")
     @GetMapping("/v1/sites")
     Mono<Envelopes.ListOf<Site>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         String status = query.getFirst("status");

@@ -1,5 +1,11 @@
 package com.storageplatform.catalogue.unit;
 
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.openapi.ApiErrors;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.Parameter;
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.catalogue.unittype.ListFilters;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
@@ -37,6 +43,7 @@ class UnitResource {
         this.units = units;
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PostMapping("/v1/units")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<Unit>> create(Caller caller, @RequestBody CreateUnit body) {
@@ -52,6 +59,11 @@ class UnitResource {
      * Newest first; filters {@code site_id}, {@code unit_type_id}, {@code status}, {@code bookable}
      * ({@code true|false}) and, with {@code bookable}, {@code reservation_id}.
      */
+    @FilteredBy({"site_id", "unit_type_id", "status"})
+    @Parameter(in = ParameterIn.QUERY, name = "bookable", schema = @Schema(type = "boolean"),
+            description = "true: only units that can be booked now; false: only those that cannot.")
+    @Parameter(in = ParameterIn.QUERY, name = "reservation_id", schema = @Schema(type = "string", format = "uuid"),
+            description = "With bookable: counts the unit this reservation holds as bookable (400 without bookable).")
     @GetMapping("/v1/units")
     Mono<Envelopes.ListOf<Unit>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         UnitFilters filters = new UnitFilters(ListFilters.id(query, "site_id"),
@@ -69,6 +81,7 @@ class UnitResource {
         return units.list(caller, filters, PageRequest.from(query, fingerprint));
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/units/{id}")
     Mono<Envelopes.Data<Unit>> update(Caller caller, @PathVariable String id, @RequestBody UnitChanges changes) {
         return units.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);

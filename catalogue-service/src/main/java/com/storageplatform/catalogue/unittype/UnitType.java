@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.unittype;
 
+import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -15,8 +16,8 @@ import java.util.UUID;
  * @param features     from {@link Features}, each once, in that list's order; empty when none
  */
 public record UnitType(UUID id, String object, UUID siteId, String name, String description, Integer widthCm,
-        Integer depthCm, Integer heightCm, long priceMinor, String currency, String vatTreatment,
-        List<String> features, String status, Instant createdAt, Instant updatedAt) {
+        Integer depthCm, Integer heightCm, long priceMinor, String currency, @OneOf(value = "VAT_TREATMENTS", in = UnitTypeRules.class) String vatTreatment,
+        @OneOf(value = "ALL", in = Features.class) List<String> features, @OneOf("STATUSES") String status, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "unit_type";
 

@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.unittype;
 
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
@@ -35,6 +38,7 @@ class UnitTypeResource {
         this.types = types;
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PostMapping("/v1/unit-types")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<UnitType>> create(Caller caller, @RequestBody CreateUnitType body) {
@@ -47,6 +51,7 @@ class UnitTypeResource {
     }
 
     /** Newest first; filters {@code site_id}, {@code status}. */
+    @FilteredBy({"site_id", "status"})
     @GetMapping("/v1/unit-types")
     Mono<Envelopes.ListOf<UnitType>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         UUID siteId = ListFilters.id(query, "site_id");
@@ -57,6 +62,7 @@ class UnitTypeResource {
         return types.list(caller, siteId, status, PageRequest.from(query, filters));
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/unit-types/{id}")
     Mono<Envelopes.Data<UnitType>> update(Caller caller, @PathVariable String id,
             @RequestBody UnitTypeChanges changes) {

@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.widget;
 
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
@@ -37,6 +38,7 @@ class WidgetResource {
     }
 
     /** Newest first; filter {@code site_id}. */
+    @FilteredBy("site_id")
     @GetMapping("/v1/widgets")
     Mono<Envelopes.ListOf<Widget>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         UUID siteId = null;

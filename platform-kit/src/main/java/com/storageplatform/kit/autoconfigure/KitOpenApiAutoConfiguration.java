@@ -31,7 +31,7 @@ public class KitOpenApiAutoConfiguration {
 
     static {
         // Arguments that are not part of the HTTP request as a client sees it: the caller comes from the gateway's
-        // caller token, and a list's query parameters are described by @ListFilters and the paging parameters.
+        // caller token, and a list's query parameters are described by @FilteredBy and the paging parameters.
         SpringDocUtils.getConfig().addRequestWrapperToIgnore(Caller.class, MultiValueMap.class,
                 ServerWebExchange.class, ServerHttpRequest.class, ServerHttpResponse.class);
     }

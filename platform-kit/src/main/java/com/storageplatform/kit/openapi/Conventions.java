@@ -15,6 +15,8 @@ import java.util.Set;
 final class Conventions {
 
     static final String ID = "A UUIDv7 identifier (lowercase).";
+    /** Names that end in {@code _id} but are not the platform's ids (an OAuth client id has its own form). */
+    static final Set<String> NOT_IDS = Set.of("client_id");
     static final String MINOR = "An integer amount in minor units of the currency (3300 is 33.00).";
     static final String CURRENCY = "An ISO 4217 currency code, upper case.";
 
@@ -62,7 +64,7 @@ final class Conventions {
             return;
         }
         String type = Examples.typeOf(target);
-        if ((name.equals("id") || name.endsWith("_id")) && "string".equals(type)) {
+        if ((name.equals("id") || name.endsWith("_id")) && !NOT_IDS.contains(name) && "string".equals(type)) {
             target.setFormat("uuid");
             describe(property, ID);
         } else if (name.endsWith("_ids") && "array".equals(type) && target.getItems() != null

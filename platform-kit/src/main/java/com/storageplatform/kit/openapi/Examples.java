@@ -33,7 +33,8 @@ final class Examples {
             Map.entry("description", "Drive-up units by the harbour."),
             Map.entry("message", "Invalid value for name: required."),
             Map.entry("api_version", "2026-11-01"),
-            Map.entry("code", "SPRING10"),
+            Map.entry("scope", "sites:read units:read"),
+            Map.entry("redirect_uri", "https://app.example.com/oauth/callback"),
             Map.entry("cursor", "MDE5M2Q1YzQtOGUyYS03MDAwLTgwMDAtMDAwMDAwMDAwMDAxOjNmMmE"),
             Map.entry("next", "MDE5M2Q1YzQtOGUyYS03MDAwLTgwMDAtMDAwMDAwMDAwMDAxOjNmMmE"));
 

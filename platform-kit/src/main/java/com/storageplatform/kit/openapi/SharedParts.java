@@ -37,7 +37,7 @@ import org.springframework.web.method.HandlerMethod;
 /**
  * Describes, once for every service, what all operations share: each operation's exact scope (from
  * {@link ScopeFamily}), the {@code Idempotency-Key} header on every mutation, {@code limit} and {@code cursor} and
- * the {@link ListFilters} on every list, the error responses of its kind (plus its {@link ApiErrors}), the response
+ * the {@link FilteredBy} on every list, the error responses of its kind (plus its {@link ApiErrors}), the response
  * headers, deprecations, a stable operation id and tag, and an example of every request and response. A resource
  * declares only what is its own.
  */
@@ -48,6 +48,7 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
     private static final String X_FILTERS = "x-kit-filters";
     private static final String X_LIST = "x-kit-list";
     private static final String X_HANDLER = "x-kit-handler";
+    private static final String X_ONLY_METHOD = "x-kit-only-method";
     private static final Set<PathItem.HttpMethod> MUTATIONS = EnumSet.of(PathItem.HttpMethod.POST,
             PathItem.HttpMethod.PUT, PathItem.HttpMethod.PATCH, PathItem.HttpMethod.DELETE);
 
@@ -82,7 +83,7 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         if (errors != null) {
             operation.addExtension(X_ERRORS, Arrays.stream(errors.value()).map(Enum::name).toList());
         }
-        ListFilters filters = handler.getMethodAnnotation(ListFilters.class);
+        FilteredBy filters = handler.getMethodAnnotation(FilteredBy.class);
         if (filters != null) {
             operation.addExtension(X_FILTERS, List.of(filters.value()));
         }
@@ -96,6 +97,12 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
                     + "; it may stop working after " + deprecation.sunset() + " (see " + deprecation.link() + ")."));
         }
         operation.addExtension(X_HANDLER, handler.getMethod().getName());
+        io.swagger.v3.oas.annotations.Operation declared =
+                handler.getMethodAnnotation(io.swagger.v3.oas.annotations.Operation.class);
+        if (declared != null && !declared.method().isBlank()) {
+            // A mapping for every method (to refuse the others in its own shape) is described for the one it serves.
+            operation.addExtension(X_ONLY_METHOD, declared.method().toUpperCase(Locale.ROOT));
+        }
         dropQueryMaps(operation, handler);
         return operation;
     }
@@ -128,6 +135,12 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         SharedComponents.addTo(components);
         Conventions.apply(components);
         if (api.getPaths() != null) {
+            api.getPaths().values().forEach(item -> item.readOperationsMap().forEach((method, operation) -> {
+                Object only = extension(operation, X_ONLY_METHOD);
+                if (only != null && !only.equals(method.name())) {
+                    item.operation(method, null);
+                }
+            }));
             api.getPaths().forEach((path, item) -> item.readOperationsMap()
                     .forEach((method, operation) -> describe(path, method, operation, components)));
         }
@@ -231,7 +244,7 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
             if (filters != null) {
                 Schema<?> item = listItem(operation, components);
                 for (String filter : (List<String>) filters) {
-                    parameters.add(Filters.parameter(filter, item, components));
+                    parameters.add(FilterParameters.parameter(filter, item, components));
                 }
             }
         }
@@ -362,9 +375,8 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
             if (media.getExample() == null && (media.getExamples() == null || media.getExamples().isEmpty())
                     && media.getSchema() != null) {
                 Object example = Examples.of(media.getSchema(), components);
-                if (example != null) {
-                    media.setExamples(Map.of("example", new Example().value(example)));
-                }
+                // A body with no fields (an action that takes none) is shown as {}.
+                media.setExamples(Map.of("example", new Example().value(example == null ? Map.of() : example)));
             }
         });
     }

@@ -6,17 +6,17 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import java.util.Set;
 
-/** A {@link ListFilters} name as a query parameter, typed like the listed resource's field of that name. */
-final class Filters {
+/** A {@link FilteredBy} name as a query parameter, typed like the listed resource's field of that name. */
+final class FilterParameters {
 
-    private Filters() {
+    private FilterParameters() {
     }
 
     @SuppressWarnings("rawtypes")
     static Parameter parameter(String name, Schema<?> item, Components components) {
         Schema field = field(name, item, components);
         if (field == null) {
-            throw new IllegalStateException("@ListFilters names " + name + ", which is neither a field of the listed "
+            throw new IllegalStateException("@FilteredBy names " + name + ", which is neither a field of the listed "
                     + "resource nor the item of its plural field; declare it with @Parameter instead");
         }
         Schema schema = new JsonSchema().types(Set.of(Examples.typeOf(field) == null ? "string" : Examples.typeOf(field)))

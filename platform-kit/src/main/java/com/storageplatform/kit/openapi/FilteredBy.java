@@ -14,14 +14,14 @@ import java.lang.annotation.Target;
  *
  * <pre>{@code
  * @GetMapping("/v1/coupons")
- * @ListFilters({"code", "status", "site_id", "advertised"})
+ * @FilteredBy({"code", "status", "site_id", "advertised"})
  * Mono<Envelopes.ListOf<Coupon>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) { ... }
  * }</pre>
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-public @interface ListFilters {
+public @interface FilteredBy {
 
     String[] value();
 }
