@@ -46,6 +46,8 @@ public final class Deprecations {
     }
 
     private static final int MAX_DEPTH = 6;
+    private static final DateTimeFormatter IMF_FIXDATE =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", java.util.Locale.ENGLISH);
 
     private Deprecations() {
     }
@@ -108,9 +110,9 @@ public final class Deprecations {
         return "@" + since.atStartOfDay(ZoneOffset.UTC).toEpochSecond();
     }
 
-    /** RFC 8594: an HTTP-date (IMF-fixdate). */
+    /** RFC 8594: an HTTP-date (RFC 9110's IMF-fixdate, two-digit day). */
     public static String sunsetValue(LocalDate sunset) {
-        return DateTimeFormatter.RFC_1123_DATE_TIME.format(sunset.atStartOfDay(ZoneOffset.UTC));
+        return IMF_FIXDATE.format(sunset.atStartOfDay(ZoneOffset.UTC));
     }
 
     static LocalDate date(String text, String what) {

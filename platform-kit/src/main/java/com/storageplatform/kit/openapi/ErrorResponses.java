@@ -46,16 +46,16 @@ final class ErrorResponses {
     }
 
     /** A reference to the error response of this status and codes, defined in the components on first use. */
-    static ApiResponse reference(int status, Set<ErrorCode> codes, Components components) {
-        String name = codes.stream().map(code -> pascal(code.code())).collect(Collectors.joining("Or"))
+    static ApiResponse reference(int status, Set<ErrorCode> codes, Components components, boolean rateLimited) {
+        String name = (rateLimited ? "" : "Admin") + codes.stream().map(code -> pascal(code.code())).collect(Collectors.joining("Or"))
                 + (status == 400 && codes.contains(ErrorCode.VALIDATION_ERROR) ? "InQuery" : "");
         if (components.getResponses() == null || !components.getResponses().containsKey(name)) {
-            components.addResponses(name, response(status, codes));
+            components.addResponses(name, response(status, codes, rateLimited));
         }
         return new ApiResponse().$ref("#/components/responses/" + name);
     }
 
-    private static ApiResponse response(int status, Set<ErrorCode> codes) {
+    private static ApiResponse response(int status, Set<ErrorCode> codes, boolean rateLimited) {
         StringBuilder description = new StringBuilder();
         Map<String, Example> examples = new LinkedHashMap<>();
         for (ErrorCode code : codes) {
@@ -69,6 +69,9 @@ final class ErrorResponses {
                         .examples(examples)));
         Map<String, Header> headers = new LinkedHashMap<>();
         headers.put(SharedComponents.REQUEST_ID, headerRef(SharedComponents.REQUEST_ID));
+        if (rateLimited) {
+            rateLimitHeaders().forEach(headers::put);
+        }
         if (status == 429 || status == 503) {
             headers.put(SharedComponents.RETRY_AFTER, headerRef(SharedComponents.RETRY_AFTER));
         }
@@ -103,18 +106,30 @@ final class ErrorResponses {
                 "invalid_request", "The token endpoint accepts only POST."));
         responses.addApiResponse("500", oauthError("An unexpected failure (`server_error`); retry shortly.",
                 "server_error", "The token could not be issued; retry shortly."));
-        responses.addApiResponse("429", reference(429, Set.of(ErrorCode.RATE_LIMITED), components));
-        responses.addApiResponse("503", reference(503, Set.of(ErrorCode.SERVICE_UNAVAILABLE), components));
-        responses.addApiResponse("504", reference(504, Set.of(ErrorCode.GATEWAY_TIMEOUT), components));
+        responses.addApiResponse("429", reference(429, Set.of(ErrorCode.RATE_LIMITED), components, true));
+        responses.addApiResponse("503", reference(503, Set.of(ErrorCode.SERVICE_UNAVAILABLE), components, true));
+        responses.addApiResponse("504", reference(504, Set.of(ErrorCode.GATEWAY_TIMEOUT), components, true));
     }
 
     private static ApiResponse oauthError(String description, String error, String message) {
-        return new ApiResponse().description(description)
-                .addHeaderObject(SharedComponents.REQUEST_ID, headerRef(SharedComponents.REQUEST_ID))
+        Map<String, Header> headers = new LinkedHashMap<>();
+        headers.put(SharedComponents.REQUEST_ID, headerRef(SharedComponents.REQUEST_ID));
+        rateLimitHeaders().forEach(headers::put);
+        return new ApiResponse().description(description).headers(headers)
                 .content(new Content().addMediaType("application/json", new MediaType()
                         .schema(new JsonSchema().$ref("#/components/schemas/" + SharedComponents.OAUTH_ERROR))
                         .examples(Map.of(error, new Example().value(Map.of("error", error,
                                 "error_description", message))))));
+    }
+
+    /** The gateway's RateLimit-* headers, on every answer under /v1 and /oauth (the source IP's bucket at /oauth). */
+    static Map<String, Header> rateLimitHeaders() {
+        Map<String, Header> headers = new LinkedHashMap<>();
+        for (String name : List.of(SharedComponents.RATE_LIMIT_LIMIT, SharedComponents.RATE_LIMIT_REMAINING,
+                SharedComponents.RATE_LIMIT_RESET)) {
+            headers.put(name, headerRef(name));
+        }
+        return headers;
     }
 
     private static Header headerRef(String name) {

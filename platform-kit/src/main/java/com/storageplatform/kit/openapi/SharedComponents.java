@@ -151,7 +151,8 @@ final class SharedComponents {
 
     private static Map<String, Header> headers() {
         Map<String, Header> headers = new LinkedHashMap<>();
-        headers.put(RATE_LIMIT_LIMIT, header("integer", "The credential's bucket size (burst): live 200, test 50."));
+        headers.put(RATE_LIMIT_LIMIT, header("integer",
+                "The bucket size (burst): a live credential 200, a test one 50; at /oauth, the source IP's."));
         headers.put(RATE_LIMIT_REMAINING, header("integer", "Requests left in the bucket now."));
         headers.put(RATE_LIMIT_RESET, header("integer", "Seconds until the bucket is full again."));
         headers.put(RETRY_AFTER, header("integer", "Seconds to wait before retrying."));
@@ -166,6 +167,14 @@ final class SharedComponents {
     }
 
     private static Header header(String type, String description) {
-        return new Header().description(description).schema(new JsonSchema().types(Set.of(type)));
+        JsonSchema schema = new JsonSchema();
+        schema.setTypes(Set.of(type));
+        if (type.equals("integer")) {
+            schema.setFormat("int32");
+            schema.setMinimum(java.math.BigDecimal.ZERO);
+        } else {
+            schema.setMaxLength(200);
+        }
+        return new Header().description(description).schema(schema);
     }
 }

@@ -325,7 +325,7 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
             ((List<String>) extra).forEach(name -> add(errors, ErrorCode.valueOf(name)));
         }
         errors.forEach((status, codes) -> responses.addApiResponse(Integer.toString(status),
-                ErrorResponses.reference(status, codes, components)));
+                ErrorResponses.reference(status, codes, components, kind != Kind.ADMIN)));
         operation.setResponses(responses);
     }
 
@@ -338,7 +338,7 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
     private static void successHeaders(Kind kind, boolean mutation, boolean deprecated, ApiResponse response) {
         Map<String, Header> headers = response.getHeaders() == null ? new LinkedHashMap<>() : response.getHeaders();
         List<String> names = new ArrayList<>(List.of(SharedComponents.REQUEST_ID));
-        if (kind == Kind.V1) {
+        if (kind != Kind.ADMIN) {
             names.addAll(List.of(SharedComponents.RATE_LIMIT_LIMIT, SharedComponents.RATE_LIMIT_REMAINING,
                     SharedComponents.RATE_LIMIT_RESET));
         }

@@ -1,0 +1,30 @@
+package com.storageplatform.kit.openapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.kit.web.ErrorCode;
+import org.junit.jupiter.api.Test;
+
+class ErrorCatalogueTest {
+
+    @Test
+    void everyErrorCodeSaysWhenItIsAnsweredAndIsInTheDescriptionsTable() {
+        String table = SharedComponents.codeTable();
+        for (ErrorCode code : ErrorCode.values()) {
+            assertThat(ErrorCatalogue.when(code)).as(code.code()).isNotBlank();
+            assertThat(table).as(code.code()).contains("| `" + code.code() + "` | ");
+        }
+    }
+
+    @Test
+    void operationNamesAreStableAndReadable() {
+        assertThat(OperationNames.id("GET", "/v1/coupons/{id}")).isEqualTo("getCouponsId");
+        assertThat(OperationNames.id("POST", "/admin/v1/operators/{operatorId}/api-keys"))
+                .isEqualTo("postAdminOperatorsOperatorIdApiKeys");
+        assertThat(OperationNames.tag("/v1/unit-types/{id}")).isEqualTo("Unit types");
+        assertThat(OperationNames.tag("/v1/test-helpers/events")).isEqualTo("Test helpers: events");
+        assertThat(OperationNames.tag("/admin/v1/api-keys/{id}/rotate")).isEqualTo("Admin: API keys");
+        assertThat(OperationNames.tag("/oauth/token")).isEqualTo("OAuth");
+        assertThat(OperationNames.summary("rotateSecret")).isEqualTo("Rotate secret");
+    }
+}
