@@ -50,7 +50,7 @@ class StaffTokenResource {
                 .map(rotation -> rotation.toResponse(HttpStatus.CREATED));
     }
 
-    /** 200; the very next introspection of it is inactive. */
+    /** 200; the very next request made with it is refused (401). */
     @PostMapping("/admin/v1/staff-tokens/{id}/revoke")
     Mono<ResponseEntity<Envelopes.Data<StaffToken>>> revoke(@PathVariable String id,
             @RequestBody(required = false) NoFields body) {

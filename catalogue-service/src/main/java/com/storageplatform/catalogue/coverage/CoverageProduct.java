@@ -19,9 +19,9 @@ import java.util.UUID;
  * @param regulatoryBasisRef   the reference of the regulatory basis the product is sold under, or null
  */
 public record CoverageProduct(UUID id, String object, String name, String description, @OneOf("KINDS") String kind,
-        String insurerName, @OneOf("PRICING_MODES") String pricingMode, Long priceMinor, Long ratePerThousandMinor, String currency,
-        Long minCoverMinor, Long maxCoverMinor, Long roundingStep, String billingCycle, String regulatoryBasisRef,
-        @OneOf("STATUSES") String status, Instant createdAt, Instant updatedAt) {
+        String insurerName, @OneOf("PRICING_MODES") String pricingMode, Long priceMinor, Long ratePerThousandMinor,
+        String currency, Long minCoverMinor, Long maxCoverMinor, Long roundingStep, String billingCycle,
+        String regulatoryBasisRef, @OneOf("STATUSES") String status, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "coverage_product";
 

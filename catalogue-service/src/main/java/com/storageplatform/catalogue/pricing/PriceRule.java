@@ -20,10 +20,12 @@ import java.util.UUID;
  * @param siteIds             the sites it applies at; empty means every site
  * @param unitTypeIds         the unit types it applies to; empty means every unit type
  */
-public record PriceRule(UUID id, String object, String name, @OneOf("KINDS") String kind, @OneOf("STATUSES") String status, int priority,
-        @OneOf("ADJUSTMENT_KINDS") String adjustmentKind, long adjustmentValue, String currency, @OneOf("COMPARISONS") String occupancyComparison,
-        Integer thresholdPercent, LocalDate startsOn, LocalDate endsOn, @OneOf(value = "ALL", in = Features.class) String feature, List<UUID> siteIds,
-        List<UUID> unitTypeIds, Instant createdAt, Instant updatedAt) {
+public record PriceRule(UUID id, String object, String name, @OneOf("KINDS") String kind,
+        @OneOf("STATUSES") String status, int priority, @OneOf("ADJUSTMENT_KINDS") String adjustmentKind,
+        long adjustmentValue, String currency, @OneOf("COMPARISONS") String occupancyComparison,
+        Integer thresholdPercent, LocalDate startsOn, LocalDate endsOn,
+        @OneOf(value = "ALL", in = Features.class) String feature, List<UUID> siteIds, List<UUID> unitTypeIds,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "price_rule";
 

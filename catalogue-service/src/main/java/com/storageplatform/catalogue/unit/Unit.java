@@ -17,8 +17,9 @@ import java.util.UUID;
  * @param features unit-level extras on top of the unit type's, from the same fixed list, in its order
  * @param notes    staff notes, or null
  */
-public record Unit(UUID id, String object, UUID siteId, UUID unitTypeId, String name, String floor, @OneOf("STATUSES") String status,
-        @OneOf(value = "ALL", in = Features.class) List<String> features, String notes, Instant createdAt, Instant updatedAt) {
+public record Unit(UUID id, String object, UUID siteId, UUID unitTypeId, String name, String floor,
+        @OneOf("STATUSES") String status, @OneOf(value = "ALL", in = Features.class) List<String> features,
+        String notes, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "unit";
 

@@ -30,7 +30,8 @@ final class DocumentMerge {
             for (Map.Entry<String, JsonNode> path : document.path("paths").properties()) {
                 String owner = pathOwners.putIfAbsent(path.getKey(), service);
                 if (owner != null) {
-                    throw new IllegalStateException(path.getKey() + " is described by both " + owner + " and " + service);
+                    throw new IllegalStateException(
+                            path.getKey() + " is described by both " + owner + " and " + service);
                 }
                 paths.set(path.getKey(), path.getValue());
             }

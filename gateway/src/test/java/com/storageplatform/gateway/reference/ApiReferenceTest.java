@@ -29,7 +29,8 @@ class ApiReferenceTest {
                 "webhooks"}) {
             registry.add("platform.services." + service + ".url", () -> "http://127.0.0.1:1");
         }
-        registry.add("platform.caller-token.private-key", com.storageplatform.kit.testsupport.TestCallers::privateKeyPem);
+        registry.add("platform.caller-token.private-key",
+                com.storageplatform.kit.testsupport.TestCallers::privateKeyPem);
         registry.add("platform.admin-token", () -> "svc_admin_TestAdminTokenForTheGatewayTests0001");
     }
 

@@ -17,8 +17,10 @@ class DocumentMergeTest {
     @Test
     void pathsAreJoinedAndSharedComponentsKeptOnce() {
         ObjectNode merged = DocumentMerge.merge(documents(
-                "{\"openapi\":\"3.1.0\",\"paths\":{\"/v1/sites\":{}},\"components\":{\"schemas\":{\"Error\":{\"type\":\"object\"},\"Site\":{}}}}",
-                "{\"openapi\":\"3.1.0\",\"paths\":{\"/v1/webhooks\":{}},\"components\":{\"schemas\":{\"Error\":{\"type\":\"object\"},\"WebhookEndpoint\":{}}}}"),
+                "{\"openapi\":\"3.1.0\",\"paths\":{\"/v1/sites\":{}},"
+                        + "\"components\":{\"schemas\":{\"Error\":{\"type\":\"object\"},\"Site\":{}}}}",
+                "{\"openapi\":\"3.1.0\",\"paths\":{\"/v1/webhooks\":{}},"
+                        + "\"components\":{\"schemas\":{\"Error\":{\"type\":\"object\"},\"WebhookEndpoint\":{}}}}"),
                 JSON.createObjectNode().put("title", "t"));
         assertThat(merged.path("paths").propertyNames()).containsExactly("/v1/sites", "/v1/webhooks");
         assertThat(merged.path("components").path("schemas").propertyNames())

@@ -90,7 +90,14 @@ public final class ApiModelResolver extends ModelResolver {
                 objectProperty.setDescription("The type of the resource: always `" + object + "`.");
             }
         }
+        Map<String, String> javadoc = Javadocs.recordComponents(record);
         for (RecordComponent component : record.getRecordComponents()) {
+            Schema described = properties.get(PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE
+                    .translate(component.getName()));
+            String text = javadoc.get(component.getName());
+            if (described != null && text != null && described.getDescription() == null) {
+                described.setDescription(capitalise(text) + (text.endsWith(".") ? "" : "."));
+            }
             ApiDeprecation deprecation = component.getAnnotation(ApiDeprecation.class);
             Schema property = properties.get(PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE
                     .translate(component.getName()));
@@ -107,6 +114,10 @@ public final class ApiModelResolver extends ModelResolver {
                         : property.getDescription() + " " + note);
             }
         }
+    }
+
+    private static String capitalise(String text) {
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     /** The values a {@link OneOf} names, in their declared order (sorted when the collection has none). */

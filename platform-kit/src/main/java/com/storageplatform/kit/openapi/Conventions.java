@@ -96,7 +96,8 @@ final class Conventions {
      */
     @SuppressWarnings({"rawtypes", "unchecked"})
     static void align(Schema request, Schema resource, Components components) {
-        if (request == null || resource == null || request.getProperties() == null || resource.getProperties() == null) {
+        if (request == null || resource == null || request.getProperties() == null
+                || resource.getProperties() == null) {
             return;
         }
         Map<String, Schema> fields = resource.getProperties();

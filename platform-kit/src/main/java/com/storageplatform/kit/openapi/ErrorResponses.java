@@ -47,7 +47,8 @@ final class ErrorResponses {
 
     /** A reference to the error response of this status and codes, defined in the components on first use. */
     static ApiResponse reference(int status, Set<ErrorCode> codes, Components components, boolean rateLimited) {
-        String name = (rateLimited ? "" : "Admin") + codes.stream().map(code -> pascal(code.code())).collect(Collectors.joining("Or"))
+        String name = (rateLimited ? "" : "Admin")
+                + codes.stream().map(code -> pascal(code.code())).collect(Collectors.joining("Or"))
                 + (status == 400 && codes.contains(ErrorCode.VALIDATION_ERROR) ? "InQuery" : "");
         if (components.getResponses() == null || !components.getResponses().containsKey(name)) {
             components.addResponses(name, response(status, codes, rateLimited));

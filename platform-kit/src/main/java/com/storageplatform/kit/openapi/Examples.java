@@ -148,7 +148,8 @@ final class Examples {
     static String typeOf(Schema<?> schema) {
         Set<String> types = schema.getTypes();
         if (types != null) {
-            return types.stream().filter(type -> !"null".equals(type)).findFirst().orElse(types.isEmpty() ? null : "null");
+            return types.stream().filter(type -> !"null".equals(type)).findFirst()
+                    .orElse(types.isEmpty() ? null : "null");
         }
         return schema.getType();
     }

@@ -19,7 +19,8 @@ final class FilterParameters {
             throw new IllegalStateException("@FilteredBy names " + name + ", which is neither a field of the listed "
                     + "resource nor the item of its plural field; declare it with @Parameter instead");
         }
-        Schema schema = new JsonSchema().types(Set.of(Examples.typeOf(field) == null ? "string" : Examples.typeOf(field)))
+        String type = Examples.typeOf(field) == null ? "string" : Examples.typeOf(field);
+        Schema schema = new JsonSchema().types(Set.of(type))
                 .format(field.getFormat());
         if (field.getEnum() != null) {
             schema.setEnum(field.getEnum());

@@ -66,19 +66,31 @@ final class OperationNames {
         return prefix.isEmpty() ? capitalise(words) : prefix + words;
     }
 
-    /** {@code rotateSecret} reads "Rotate secret"; the common handlers read as the action they are. */
-    static String summary(String handler) {
+    /**
+     * The common handlers read as the action on the resource ("List coupons", "Create a coupon"); any other as its
+     * name ({@code rotateSecret} reads "Rotate secret").
+     *
+     * @param object the resource's {@code object} value, or null when the answer has none
+     */
+    static String summary(String handler, String tag, String object) {
         if (handler == null) {
             return null;
         }
+        String one = object == null ? null : article(object.replace('_', ' '));
         return switch (handler) {
-            case "list" -> "List";
-            case "read" -> "Retrieve one";
-            case "create" -> "Create";
-            case "update" -> "Update (only the fields sent change)";
+            case "list" -> "List " + tag.toLowerCase(Locale.ROOT).replace("admin: ", "");
+            case "read" -> one == null ? "Retrieve" : "Retrieve " + one;
+            case "create" -> one == null ? "Create" : "Create " + one;
+            case "update" -> one == null ? "Update" : "Update " + one;
             case "delete" -> "Delete";
             default -> capitalise(handler.replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT));
         };
+    }
+
+    private static String article(String noun) {
+        // "a unit", "a user", but "an event", "an operator": a leading "u" sounding "you" takes "a".
+        boolean vowelSound = "aeiou".indexOf(noun.charAt(0)) >= 0 && !noun.startsWith("uni") && !noun.startsWith("us");
+        return (vowelSound ? "an " : "a ") + noun;
     }
 
     private static String humanise(String segment) {

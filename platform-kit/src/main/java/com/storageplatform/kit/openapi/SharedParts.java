@@ -145,6 +145,14 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
                     .forEach((method, operation) -> describe(path, method, operation, components)));
         }
         EnvelopeSchemas.describe(components);
+        // The tags are the operations' own (springdoc's are named after the resource classes).
+        Set<String> tags = new TreeSet<>();
+        if (api.getPaths() != null) {
+            api.getPaths().values().forEach(item -> item.readOperationsMap().values()
+                    .forEach(operation -> tags.addAll(operation.getTags())));
+        }
+        api.setTags(tags.isEmpty() ? null
+                : tags.stream().map(name -> new io.swagger.v3.oas.models.tags.Tag().name(name)).toList());
         if (components.getSchemas() != null) {
             components.getSchemas().keySet().removeIf(name -> name.startsWith("MultiValueMap"));
         }
@@ -183,9 +191,15 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         boolean list = Boolean.TRUE.equals(extension(operation, X_LIST));
         operation.setOperationId(OperationNames.id(method.name(), path));
         operation.setTags(List.of(OperationNames.tag(path)));
-        if (operation.getSummary() == null) {
-            operation.setSummary(OperationNames.summary((String) extension(operation, X_HANDLER)));
+        // springdoc makes a handler's Javadoc the description and its first sentence the summary; the summary reads
+        // better as the action ("List coupons"), unless @Operation gave one of its own.
+        operation.setDescription(Javadocs.fromHtml(operation.getDescription()));
+        String summary = Javadocs.fromHtml(operation.getSummary());
+        if (summary == null || operation.getDescription() != null && operation.getDescription().startsWith(summary)) {
+            summary = OperationNames.summary((String) extension(operation, X_HANDLER), operation.getTags().get(0),
+                    objectName(operation, components));
         }
+        operation.setSummary(summary);
         security(kind, method, operation);
         if (operation.getRequestBody() != null && operation.getRequestBody().getContent() != null) {
             MediaType body = operation.getRequestBody().getContent().get("application/json");
@@ -249,6 +263,25 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
             }
         }
         operation.setParameters(parameters.isEmpty() ? null : parameters);
+    }
+
+    /** The {@code object} value of the resource an operation answers with, if it has one. */
+    @SuppressWarnings("rawtypes")
+    private static String objectName(Operation operation, Components components) {
+        Schema envelope = successSchema(operation, components);
+        if (envelope == null || envelope.getProperties() == null) {
+            return null;
+        }
+        Schema data = deref((Schema) envelope.getProperties().get("data"), components);
+        if (data != null && data.getItems() != null) {
+            data = deref(data.getItems(), components);
+        }
+        if (data == null || data.getProperties() == null) {
+            return null;
+        }
+        Schema object = (Schema) data.getProperties().get("object");
+        return object == null || object.getEnum() == null || object.getEnum().isEmpty() ? null
+                : object.getEnum().get(0).toString();
     }
 
     private static Parameter ref(String ref) {

@@ -25,6 +25,10 @@ class ErrorCatalogueTest {
         assertThat(OperationNames.tag("/v1/test-helpers/events")).isEqualTo("Test helpers: events");
         assertThat(OperationNames.tag("/admin/v1/api-keys/{id}/rotate")).isEqualTo("Admin: API keys");
         assertThat(OperationNames.tag("/oauth/token")).isEqualTo("OAuth");
-        assertThat(OperationNames.summary("rotateSecret")).isEqualTo("Rotate secret");
+        assertThat(OperationNames.summary("rotateSecret", "Webhooks", "webhook_endpoint")).isEqualTo("Rotate secret");
+        assertThat(OperationNames.summary("create", "Unit types", "unit_type")).isEqualTo("Create a unit type");
+        assertThat(OperationNames.summary("list", "Unit types", "unit_type")).isEqualTo("List unit types");
+        assertThat(OperationNames.summary("read", "Events", "event")).isEqualTo("Retrieve an event");
+        assertThat(OperationNames.summary("create", "Units", "unit")).isEqualTo("Create a unit");
     }
 }

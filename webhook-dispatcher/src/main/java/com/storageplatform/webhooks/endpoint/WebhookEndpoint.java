@@ -13,8 +13,8 @@ import java.util.UUID;
  *               by the operator)
  */
 public record WebhookEndpoint(UUID id, String object, String url, String description, List<String> enabledEvents,
-        String apiVersion, @OneOf(value = "STATUSES", in = EndpointService.class) String status, Instant disabledAt, Instant createdAt, Instant updatedAt,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String secret) {
+        String apiVersion, @OneOf(value = "STATUSES", in = EndpointService.class) String status, Instant disabledAt,
+        Instant createdAt, Instant updatedAt, @JsonInclude(JsonInclude.Include.NON_NULL) String secret) {
 
     public static final String OBJECT = "webhook_endpoint";
 

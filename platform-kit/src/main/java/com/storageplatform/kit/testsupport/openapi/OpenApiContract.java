@@ -18,11 +18,14 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 public final class OpenApiContract {
 
+    private static final int MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
+
     private OpenApiContract() {
     }
 
     public static String document(WebTestClient client) {
-        byte[] body = client.get().uri(OpenApiDefaults.DOCUMENT_PATH).exchange()
+        byte[] body = client.mutate().codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(MAX_DOCUMENT_BYTES))
+                .build().get().uri(OpenApiDefaults.DOCUMENT_PATH).exchange()
                 .expectStatus().isOk()
                 .expectBody().returnResult().getResponseBodyContent();
         if (body == null) {
