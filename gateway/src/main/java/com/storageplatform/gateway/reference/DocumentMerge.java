@@ -22,11 +22,13 @@ final class DocumentMerge {
         ObjectNode paths = JsonNodeFactory.instance.objectNode();
         ObjectNode components = JsonNodeFactory.instance.objectNode();
         String openapi = null;
+        java.util.Set<String> tags = new java.util.TreeSet<>(DocumentMerge::readingOrder);
         Map<String, String> pathOwners = new java.util.HashMap<>();
         for (Map.Entry<String, JsonNode> entry : documents.entrySet()) {
             String service = entry.getKey();
             JsonNode document = entry.getValue();
             openapi = openapi == null ? document.path("openapi").asString() : openapi;
+            document.path("tags").forEach(tag -> tags.add(tag.path("name").asString()));
             for (Map.Entry<String, JsonNode> path : document.path("paths").properties()) {
                 String owner = pathOwners.putIfAbsent(path.getKey(), service);
                 if (owner != null) {
@@ -50,9 +52,20 @@ final class DocumentMerge {
         }
         merged.put("openapi", openapi == null ? "3.1.0" : openapi);
         merged.set("info", info);
+        tags.forEach(tag -> merged.withArray("tags").addObject().put("name", tag));
         merged.set("paths", sorted(paths));
         merged.set("components", components);
         return merged;
+    }
+
+    /** The reference lists the /v1 collections first, then the token endpoint, then the admin API. */
+    static int readingOrder(String one, String other) {
+        int rank = Integer.compare(rank(one), rank(other));
+        return rank != 0 ? rank : one.compareTo(other);
+    }
+
+    private static int rank(String tag) {
+        return tag.startsWith("Admin") ? 2 : tag.equals("OAuth") ? 1 : 0;
     }
 
     private static ObjectNode sorted(ObjectNode node) {

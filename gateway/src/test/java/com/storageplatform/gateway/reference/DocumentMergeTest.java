@@ -29,6 +29,16 @@ class DocumentMergeTest {
     }
 
     @Test
+    void theReferenceListsTheV1CollectionsFirstThenOAuthThenTheAdminApi() {
+        ObjectNode merged = DocumentMerge.merge(documents(
+                "{\"tags\":[{\"name\":\"Admin: operators\"},{\"name\":\"OAuth\"}],\"paths\":{}}",
+                "{\"tags\":[{\"name\":\"Webhooks\"},{\"name\":\"Events\"}],\"paths\":{}}"),
+                JSON.createObjectNode());
+        assertThat(merged.path("tags").valueStream().map(tag -> tag.path("name").asString()))
+                .containsExactly("Events", "Webhooks", "OAuth", "Admin: operators");
+    }
+
+    @Test
     void aComponentTwoServicesDefineDifferentlyIsRefused() {
         assertThatThrownBy(() -> DocumentMerge.merge(documents(
                 "{\"paths\":{},\"components\":{\"schemas\":{\"Address\":{\"type\":\"object\"}}}}",

@@ -16,6 +16,8 @@ public class OpenApiDefaults implements EnvironmentPostProcessor {
     public static final String DOCUMENT_PATH = "/internal/openapi.json";
 
     static final Map<String, Object> DEFAULTS = Map.ofEntries(
+            // Said explicitly: the document is internal (the gateway never routes it), so it stays on in production.
+            Map.entry("springdoc.api-docs.enabled", "true"),
             Map.entry("springdoc.api-docs.path", DOCUMENT_PATH),
             Map.entry("springdoc.api-docs.version", "openapi_3_1"),
             Map.entry("springdoc.paths-to-match", "/v1/**,/admin/v1/**,/oauth/**"),

@@ -70,26 +70,44 @@ final class OperationNames {
      * The common handlers read as the action on the resource ("List coupons", "Create a coupon"); any other as its
      * name ({@code rotateSecret} reads "Rotate secret").
      *
-     * @param object the resource's {@code object} value, or null when the answer has none
+     * @param object the resource's {@code object} value, or null when the answer has none (the path names it then)
      */
-    static String summary(String handler, String tag, String object) {
+    static String summary(String handler, String path, String object) {
         if (handler == null) {
             return null;
         }
-        String one = object == null ? null : article(object.replace('_', ' '));
+        String collection = humanise(collection(path));
+        String one = article(object != null ? object.replace('_', ' ') : singular(collection));
         return switch (handler) {
-            case "list" -> "List " + tag.toLowerCase(Locale.ROOT).replace("admin: ", "");
-            case "read" -> one == null ? "Retrieve" : "Retrieve " + one;
-            case "create" -> one == null ? "Create" : "Create " + one;
-            case "update" -> one == null ? "Update" : "Update " + one;
-            case "delete" -> "Delete";
+            case "list" -> "List " + collection;
+            case "read" -> "Retrieve " + one;
+            case "create" -> "Create " + one;
+            case "update" -> "Update " + one;
+            case "delete" -> "Delete " + one;
             default -> capitalise(handler.replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT));
         };
     }
 
+    /** The collection a path acts on: its last segment, or the one before a trailing id. */
+    private static String collection(String path) {
+        String[] segments = path.split("/");
+        String last = segments[segments.length - 1];
+        return last.startsWith("{") && segments.length > 1 ? segments[segments.length - 2] : last;
+    }
+
+    private static String singular(String plural) {
+        if (plural.endsWith("ies")) {
+            return plural.substring(0, plural.length() - 3) + "y";
+        }
+        return plural.endsWith("s") ? plural.substring(0, plural.length() - 1) : plural;
+    }
+
     private static String article(String noun) {
+        if (noun.isEmpty()) {
+            return noun;
+        }
         // "a unit", "a user", but "an event", "an operator": a leading "u" sounding "you" takes "a".
-        boolean vowelSound = "aeiou".indexOf(noun.charAt(0)) >= 0 && !noun.startsWith("uni") && !noun.startsWith("us");
+        boolean vowelSound = "aeiou".indexOf(Character.toLowerCase(noun.charAt(0))) >= 0 && !noun.startsWith("uni") && !noun.startsWith("us");
         return (vowelSound ? "an " : "a ") + noun;
     }
 

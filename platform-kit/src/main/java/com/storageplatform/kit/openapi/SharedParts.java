@@ -196,7 +196,7 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         operation.setDescription(Javadocs.fromHtml(operation.getDescription()));
         String summary = Javadocs.fromHtml(operation.getSummary());
         if (summary == null || operation.getDescription() != null && operation.getDescription().startsWith(summary)) {
-            summary = OperationNames.summary((String) extension(operation, X_HANDLER), operation.getTags().get(0),
+            summary = OperationNames.summary((String) extension(operation, X_HANDLER), path,
                     objectName(operation, components));
         }
         operation.setSummary(summary);

@@ -18,6 +18,17 @@ class ErrorCatalogueTest {
 
     @Test
     void operationNamesAreStableAndReadable() {
+        assertThat(OperationNames.summary("rotateSecret", "/v1/webhooks/{id}/rotate-secret", null))
+                .isEqualTo("Rotate secret");
+        assertThat(OperationNames.summary("create", "/v1/unit-types", "unit_type")).isEqualTo("Create a unit type");
+        assertThat(OperationNames.summary("create", "/v1/units", "unit")).isEqualTo("Create a unit");
+        assertThat(OperationNames.summary("list", "/v1/unit-types", "unit_type")).isEqualTo("List unit types");
+        assertThat(OperationNames.summary("read", "/v1/events/{id}", "event")).isEqualTo("Retrieve an event");
+        assertThat(OperationNames.summary("list", "/admin/v1/operators/{operatorId}/api-keys", null))
+                .isEqualTo("List API keys");
+        assertThat(OperationNames.summary("read", "/admin/v1/api-keys/{id}", null)).isEqualTo("Retrieve an API key");
+        assertThat(OperationNames.summary("list", "/v1/webhooks/{id}/deliveries", "webhook_delivery"))
+                .isEqualTo("List deliveries");
         assertThat(OperationNames.id("GET", "/v1/coupons/{id}")).isEqualTo("getCouponsId");
         assertThat(OperationNames.id("POST", "/admin/v1/operators/{operatorId}/api-keys"))
                 .isEqualTo("postAdminOperatorsOperatorIdApiKeys");
@@ -25,10 +36,5 @@ class ErrorCatalogueTest {
         assertThat(OperationNames.tag("/v1/test-helpers/events")).isEqualTo("Test helpers: events");
         assertThat(OperationNames.tag("/admin/v1/api-keys/{id}/rotate")).isEqualTo("Admin: API keys");
         assertThat(OperationNames.tag("/oauth/token")).isEqualTo("OAuth");
-        assertThat(OperationNames.summary("rotateSecret", "Webhooks", "webhook_endpoint")).isEqualTo("Rotate secret");
-        assertThat(OperationNames.summary("create", "Unit types", "unit_type")).isEqualTo("Create a unit type");
-        assertThat(OperationNames.summary("list", "Unit types", "unit_type")).isEqualTo("List unit types");
-        assertThat(OperationNames.summary("read", "Events", "event")).isEqualTo("Retrieve an event");
-        assertThat(OperationNames.summary("create", "Units", "unit")).isEqualTo("Create a unit");
     }
 }
