@@ -1,5 +1,6 @@
 package com.storageplatform.auth.credential;
 
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.auth.internal.NoFields;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.web.Envelopes;
@@ -31,6 +32,7 @@ class ApiKeyResource {
         return credentials.issue(CredentialKind.API_KEY, Ids.fromPath(operatorId), body, ApiKey::of).map(Envelopes::data);
     }
 
+    @FilteredBy("environment")
     @GetMapping("/admin/v1/operators/{operatorId}/api-keys")
     Mono<Envelopes.ListOf<ApiKey>> list(@PathVariable String operatorId,
             @RequestParam MultiValueMap<String, String> query) {

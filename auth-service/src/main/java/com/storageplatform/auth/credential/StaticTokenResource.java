@@ -1,5 +1,6 @@
 package com.storageplatform.auth.credential;
 
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.auth.internal.NoFields;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.web.Envelopes;
@@ -31,6 +32,7 @@ class StaticTokenResource {
         return credentials.issue(CredentialKind.STATIC_TOKEN, Ids.fromPath(operatorId), body, StaticToken::of).map(Envelopes::data);
     }
 
+    @FilteredBy("environment")
     @GetMapping("/admin/v1/operators/{operatorId}/static-tokens")
     Mono<Envelopes.ListOf<StaticToken>> list(@PathVariable String operatorId,
             @RequestParam MultiValueMap<String, String> query) {
