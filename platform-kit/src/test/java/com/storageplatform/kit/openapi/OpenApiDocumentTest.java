@@ -1,6 +1,7 @@
 package com.storageplatform.kit.openapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
@@ -18,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The kit's shared parts in the document of a service built only from the kit (its sample resources): each
@@ -122,6 +125,37 @@ class OpenApiDocumentTest {
         client.get().uri("/v1/samples").header("Authorization", bearer).exchange()
                 .expectStatus().isOk()
                 .expectHeader().doesNotExist("Deprecation");
+    }
+
+    @Test
+    void aRouteMissingFromTheDocumentOrADocumentedRouteNobodyServesFailsTheContract() {
+        String document = OpenApiContract.document(client);
+        JsonMapper json = JsonMapper.builder().build();
+        ObjectNode missing = (ObjectNode) json.readTree(document);
+        ((ObjectNode) missing.get("paths")).remove("/v1/samples/{id}");
+        assertThatThrownBy(() -> OpenApiContract.listsExactlyTheRoutesAnswered(
+                        json.writeValueAsString(missing), context))
+                .hasMessageContaining("Answered but not described: [GET /v1/samples/{}]");
+        ObjectNode phantom = (ObjectNode) json.readTree(document);
+        ObjectNode ghosts = (ObjectNode) phantom.get("paths").get("/v1/samples").deepCopy();
+        ((ObjectNode) ghosts.get("get")).put("operationId", "getGhosts");
+        ((ObjectNode) ghosts.get("post")).put("operationId", "postGhosts");
+        ((ObjectNode) phantom.get("paths")).set("/v1/ghosts", ghosts);
+        assertThatThrownBy(() -> OpenApiContract.listsExactlyTheRoutesAnswered(
+                        json.writeValueAsString(phantom), context))
+                .hasMessageContaining("Described but not answered: [GET /v1/ghosts, POST /v1/ghosts]");
+    }
+
+    @Test
+    void anOperationWithoutItsScopeOrExampleFailsTheContract() {
+        String document = OpenApiContract.document(client);
+        String unscoped = document.replace("\"samples:read\"", "\"samples:write\"");
+        assertThatThrownBy(
+                        () -> OpenApiContract.describesEveryOperationFully(unscoped))
+                .hasMessageContaining("GET /v1/samples: scope samples:write is not <family>:read");
+        String bare = document.replace("\"examples\"", "\"x-examples\"");
+        assertThatThrownBy(() -> OpenApiContract.describesEveryOperationFully(bare))
+                .hasMessageContaining("has no example");
     }
 
     private static List<String> refs(Operation operation) {
