@@ -4,11 +4,13 @@ import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.inbox.EventHandler;
 import com.storageplatform.kit.inbox.Inbox;
 import com.storageplatform.kit.inbox.InboxCleanupJob;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -16,6 +18,7 @@ import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.MicrometerConsumerListener;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.DefaultErrorHandler;
@@ -46,9 +49,10 @@ public class KitInboxAutoConfiguration {
         return new InboxCleanupJob(db, clock);
     }
 
+    /** Its consumer's metrics, the lag of each partition among them, go to the application's registry. */
     @Bean
     ConcurrentMessageListenerContainer<String, String> inboxContainer(Inbox inbox, KafkaProperties kafka,
-            PlatformProperties properties) {
+            PlatformProperties properties, ObjectProvider<MeterRegistry> meters) {
         Map<String, Object> config = kafka.buildConsumerProperties();
         config.put(ConsumerConfig.GROUP_ID_CONFIG, properties.inbox().groupFor(properties.service().name()));
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
@@ -60,8 +64,10 @@ public class KitInboxAutoConfiguration {
         ContainerProperties container = new ContainerProperties(inbox.topics().toArray(String[]::new));
         container.setMessageListener((MessageListener<String, String>) inbox::accept);
         container.setAckMode(ContainerProperties.AckMode.RECORD);
+        DefaultKafkaConsumerFactory<String, String> consumers = new DefaultKafkaConsumerFactory<>(config);
+        meters.ifAvailable(registry -> consumers.addListener(new MicrometerConsumerListener<>(registry)));
         ConcurrentMessageListenerContainer<String, String> listener =
-                new ConcurrentMessageListenerContainer<>(new DefaultKafkaConsumerFactory<>(config), container);
+                new ConcurrentMessageListenerContainer<>(consumers, container);
         // A failing event is retried for about two minutes, then logged and passed over so one poison record
         // cannot stop the projection; the log names it for replay.
         ExponentialBackOffWithMaxRetries backOff = new ExponentialBackOffWithMaxRetries(8);

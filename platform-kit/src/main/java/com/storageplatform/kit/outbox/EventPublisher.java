@@ -2,7 +2,11 @@ package com.storageplatform.kit.outbox;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.tracing.TraceContextCarrier;
+import io.r2dbc.spi.Parameters;
+import io.r2dbc.spi.R2dbcType;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.NoTransactionException;
@@ -57,17 +61,21 @@ public class EventPublisher {
                 caller.environment() == null ? null : caller.environment().value(),
                 caller.actorType().value(), caller.requestId(), data);
         String key = event.accountid() == null ? PLATFORM_KEY : event.accountid();
-        return db.sql("""
-                INSERT INTO outbox_events (event_id, partition_key, topic, event_type, payload, created_at)
-                VALUES (:id, :key, :topic, :type, :payload, :created_at)
-                """)
-                .bind("id", id)
-                .bind("key", key)
-                .bind("topic", topic)
-                .bind("type", type)
-                .bind("payload", mapper.writeValueAsString(event))
-                .bind("created_at", event.time())
-                .then()
+        // The request's trace goes with the row, and from it onto the Kafka record (ADR 0022).
+        return TraceContextCarrier.current().map(Optional::of).defaultIfEmpty(Optional.empty())
+                .flatMap(traceparent -> db.sql("""
+                        INSERT INTO outbox_events (event_id, partition_key, topic, event_type, payload, created_at,
+                            traceparent)
+                        VALUES (:id, :key, :topic, :type, :payload, :created_at, :traceparent)
+                        """)
+                        .bind("id", id)
+                        .bind("key", key)
+                        .bind("topic", topic)
+                        .bind("type", type)
+                        .bind("payload", mapper.writeValueAsString(event))
+                        .bind("created_at", event.time())
+                        .bind("traceparent", Parameters.in(R2dbcType.VARCHAR, traceparent.orElse(null)))
+                        .then())
                 .then(wakeRelayAfterCommit())
                 .thenReturn(id);
     }

@@ -1,5 +1,6 @@
 package com.storageplatform.kit.outbox;
 
+import com.storageplatform.kit.tracing.TraceContextCarrier;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -50,7 +51,7 @@ public class OutboxRelay implements SmartLifecycle {
                 WHERE pg_try_advisory_xact_lock(
                     hashtextextended('platform-outbox:' || current_schema() || ':' || partition_key, 0))
             )
-            SELECT seq, event_id, partition_key, topic, payload FROM outbox_events
+            SELECT seq, event_id, partition_key, topic, payload, traceparent FROM outbox_events
             WHERE sent_at IS NULL AND partition_key IN (SELECT partition_key FROM claimed_keys)
             ORDER BY seq
             LIMIT :batch_size
@@ -98,8 +99,11 @@ public class OutboxRelay implements SmartLifecycle {
         this(db, tx, kafka, signal, settings, resetProducer, Clock.systemUTC());
     }
 
-    /** A claimed outbox row; {@code key} is its partition key (the account). */
-    record Row(long seq, String key, String topic, String payload) {
+    /**
+     * A claimed outbox row; {@code key} is its partition key (the account), {@code traceparent} the trace of the
+     * request that wrote it (or null).
+     */
+    record Row(long seq, String key, String topic, String payload, String traceparent) {
     }
 
     /**
@@ -115,7 +119,8 @@ public class OutboxRelay implements SmartLifecycle {
                 .bind("key_limit", settings.keysPerBatch())
                 .bind("batch_size", settings.batchSize())
                 .map(row -> new Row(row.get("seq", Long.class), row.get("partition_key", String.class),
-                        row.get("topic", String.class), row.get("payload", String.class)))
+                        row.get("topic", String.class), row.get("payload", String.class),
+                        row.get("traceparent", String.class)))
                 .all()
                 .collectList()
                 .flatMap(rows -> rows.isEmpty() ? Mono.just(new Sent(List.of(), List.of(), List.of(), null)) : send(rows))
@@ -143,6 +148,7 @@ public class OutboxRelay implements SmartLifecycle {
                 }
                 ProducerRecord<String, String> record = new ProducerRecord<>(row.topic(), row.key(), row.payload());
                 record.headers().add("content-type", CloudEvent.CONTENT_TYPE.getBytes(StandardCharsets.UTF_8));
+                TraceContextCarrier.put(record.headers(), row.traceparent());
                 acks.add(sendSafely(record));
             }
             return acks;

@@ -60,12 +60,15 @@ public class MutationFilter implements WebFilter, Ordered {
     private final IdempotencyStore store;
     private final JsonResponses json;
     private final JsonMapper mapper;
+    private final IdempotencyMetrics metrics;
 
-    public MutationFilter(TransactionalOperator tx, IdempotencyStore store, JsonResponses json, JsonMapper mapper) {
+    public MutationFilter(TransactionalOperator tx, IdempotencyStore store, JsonResponses json, JsonMapper mapper,
+            IdempotencyMetrics metrics) {
         this.tx = tx;
         this.store = store;
         this.json = json;
         this.mapper = mapper;
+        this.metrics = metrics;
     }
 
     @Override
@@ -125,6 +128,11 @@ public class MutationFilter implements WebFilter, Ordered {
                 });
         return tx.transactional(work)
                 .onErrorResume(RollbackWith.class, rollback -> Mono.just(new Replayable(rollback.outcome(), false)))
+                .doOnNext(result -> {
+                    if (result.replayed()) {
+                        metrics.replayed();
+                    }
+                })
                 .flatMap(result -> result.outcome().writeTo(original.getResponse(),
                         result.replayed() ? Map.of(REPLAYED_HEADER, "true") : Map.of()));
     }

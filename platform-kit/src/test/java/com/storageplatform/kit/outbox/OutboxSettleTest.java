@@ -13,7 +13,7 @@ class OutboxSettleTest {
     private static final Throwable TIMEOUT = new IllegalStateException("Expiring 1 record(s): timeout");
 
     private static OutboxRelay.Row row(long seq, String account) {
-        return new OutboxRelay.Row(seq, account, "kittest.events", "{}");
+        return new OutboxRelay.Row(seq, account, "kittest.events", "{}", null);
     }
 
     private static List<Throwable> acks(Throwable... failures) {
