@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.PrometheusScrape;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.env.Environment;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -46,6 +48,9 @@ class DeliveryTest {
 
     @Autowired
     DatabaseClient db;
+
+    @Autowired
+    Environment environment;
 
     DispatcherApi api;
     WebhookReceiver receiver;
@@ -374,8 +379,7 @@ class DeliveryTest {
         api.publish(caller, "crm.events", "deal.created", Map.of("object", "deal"));
         receiver.await(r -> true, 1, Duration.ofSeconds(30));
         DispatcherApi.sleep(6000);
-        String metrics = client.get().uri("/internal/prometheus").exchange().expectStatus().isOk()
-                .expectBody(String.class).returnResult().getResponseBody();
+        String metrics = PrometheusScrape.scrape(environment);
         assertThat(metrics).contains("webhook_delivery_attempts_total{", "outcome=\"succeeded\"",
                 "webhook_delivery_queue_depth", "webhook_delivery_latency_seconds", "webhook_delivery_attempt_duration_seconds");
     }
