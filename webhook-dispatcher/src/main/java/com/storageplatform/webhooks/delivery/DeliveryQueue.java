@@ -40,11 +40,11 @@ public class DeliveryQueue {
     /**
      * A delivery taken by a worker, with all it needs to be sent: the event (its data as stored JSON text), the
      * endpoint's URL, version and environment, and its valid signing secrets (sealed, newest first).
-     * {@code attempts} is how many attempts were made before this one.
+     * {@code attempts} is how many attempts were made before this one; {@code traceparent} is the event's trace.
      */
     record Claimed(UUID id, UUID accountId, UUID endpointId, UUID eventId, int attempts, String eventType,
             Instant eventCreated, String eventVersion, String eventData, String url, String endpointVersion,
-            Environment environment, List<byte[]> sealedSecrets) {
+            Environment environment, List<byte[]> sealedSecrets, String traceparent) {
     }
 
     private final DatabaseClient db;
@@ -141,7 +141,7 @@ public class DeliveryQueue {
                 )
                 SELECT c.id, c.account_id, c.endpoint_id, c.event_id, c.attempts, ev.type, ev.created,
                     ev.api_version AS event_version, ev.data::text AS event_data, e.url,
-                    e.api_version AS endpoint_version, e.environment,
+                    e.api_version AS endpoint_version, e.environment, ev.traceparent,
                     (SELECT string_agg(encode(s.secret_sealed, 'hex'), ',' ORDER BY s.created_at DESC)
                      FROM webhook_secrets s
                      WHERE s.endpoint_id = c.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > :now)) AS secrets
@@ -162,7 +162,7 @@ public class DeliveryQueue {
                         row.get("created", Instant.class), row.get("event_version", String.class),
                         row.get("event_data", String.class), row.get("url", String.class),
                         row.get("endpoint_version", String.class), Environment.of(row.get("environment", String.class)),
-                        sealed(row.get("secrets", String.class))))
+                        sealed(row.get("secrets", String.class)), row.get("traceparent", String.class)))
                 .all()
                 .collectList();
     }

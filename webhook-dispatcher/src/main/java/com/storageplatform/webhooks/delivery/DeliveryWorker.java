@@ -37,6 +37,7 @@ class DeliveryWorker implements SmartLifecycle {
     private final DeliveryOutcomes outcomes;
     private final DeliveryMetrics metrics;
     private final DeliverySignal signal;
+    private final DeliveryTraces traces;
     private final Clock clock;
     private final WebhookProperties.Delivery settings;
 
@@ -47,7 +48,8 @@ class DeliveryWorker implements SmartLifecycle {
     private volatile Disposable loop;
 
     DeliveryWorker(DeliveryQueue queue, DeliverySender sender, DeliveryOutcomes outcomes, DeliveryMetrics metrics,
-            DeliverySignal signal, Clock clock, WebhookProperties properties) {
+            DeliverySignal signal, DeliveryTraces traces, Clock clock, WebhookProperties properties) {
+        this.traces = traces;
         this.queue = queue;
         this.sender = sender;
         this.outcomes = outcomes;
@@ -140,11 +142,15 @@ class DeliveryWorker implements SmartLifecycle {
         return done.asMono();
     }
 
+    /** One attempt, in the trace of the request that published the event (ADR 0022). */
     private Mono<Void> deliver(DeliveryQueue.Claimed delivery) {
         long started = System.nanoTime();
-        return sender.send(delivery)
+        return traces.attempt(delivery, span -> sender.send(delivery)
                 .flatMap(attempt -> outcomes.record(delivery, attempt)
-                        .doOnSuccess(recorded -> metrics.attempted(attempt, delivery.eventCreated(), started)));
+                        .doOnSuccess(recorded -> {
+                            metrics.attempted(attempt, delivery.eventCreated(), started);
+                            traces.attempted(span, delivery, attempt);
+                        })));
     }
 
     @Override

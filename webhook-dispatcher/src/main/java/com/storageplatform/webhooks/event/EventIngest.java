@@ -2,6 +2,7 @@ package com.storageplatform.webhooks.event;
 
 import com.storageplatform.kit.events.EventCatalogue;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.tracing.TraceContextCarrier;
 import com.storageplatform.webhooks.delivery.DeliveryQueue;
 import com.storageplatform.webhooks.delivery.DeliverySignal;
 import com.storageplatform.webhooks.payload.ApiVersions;
@@ -54,9 +55,11 @@ class EventIngest implements DisposableBean {
     private final JsonMapper json;
     private final Clock clock;
     private final InOrderPipeline<Poll> pipeline;
+    private final IngestTraces traces;
 
     EventIngest(EventLog events, DeliveryQueue deliveries, TransactionalOperator tx, DeliverySignal signal,
-            JsonMapper json, Clock clock, KafkaListenerEndpointRegistry listeners) {
+            JsonMapper json, Clock clock, KafkaListenerEndpointRegistry listeners, IngestTraces traces) {
+        this.traces = traces;
         this.events = events;
         this.deliveries = deliveries;
         this.tx = tx;
@@ -96,6 +99,7 @@ class EventIngest implements DisposableBean {
         poll.acknowledgment().acknowledge();
         // Logged once the poll is stored, so a poll retried through an outage does not repeat them.
         poll.skipped().forEach(log::warn);
+        poll.events().forEach(traces::stored);
     }
 
     @Override
@@ -166,7 +170,8 @@ class EventIngest implements DisposableBean {
         return Optional.of(new StoredEvent(id.get(), accountId.get(), operatorId.orElse(null), publicType.get(),
                 internalType, cloudEvent.path("source").asString(""), ApiVersions.LATEST,
                 cloudEvent.path("actortype").asString("api"),
-                parseTime(cloudEvent.path("time").asString(""), now), cloudEvent.get("data"), now));
+                parseTime(cloudEvent.path("time").asString(""), now), cloudEvent.get("data"), now,
+                TraceContextCarrier.from(record.headers()).orElse(null)));
     }
 
     /** JSON can only carry NUL escaped, so only a record with the escape needs its strings read. */
