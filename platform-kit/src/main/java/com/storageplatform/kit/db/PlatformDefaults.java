@@ -42,6 +42,8 @@ public class PlatformDefaults implements EnvironmentPostProcessor {
                     "10ms,25ms,50ms,100ms,250ms,500ms,1s,2500ms,5s,10s"),
             // Traces: W3C traceparent in and out; a tenth of new traces kept; the OTLP exporter off until switched on.
             Map.entry("management.tracing.propagation.consume", "W3C"),
+            // No baggage: nothing of ours needs it, and a client could otherwise send some for services to pass on.
+            Map.entry("management.tracing.baggage.enabled", "false"),
             Map.entry("management.tracing.propagation.produce", "W3C"),
             Map.entry("management.tracing.sampling.probability", "0.1"),
             Map.entry("management.tracing.export.otlp.enabled", "false"),

@@ -17,18 +17,46 @@ import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * What every service gets from the kit for Prometheus and for traces (ADR 0022), through a real server, PostgreSQL
  * and Kafka: the scrape endpoint on the management port only, requests by route template, the pool, replays, jobs,
- * and a request's trace carried onto its outbox row and Kafka record.
+ * and a request's trace carried to the services it calls and onto its outbox row and Kafka record.
  */
 @PlatformTest
 class ObservabilityTest {
+
+    /**
+     * A call from one service to another inside a request, made as the kit's service client makes it: with a
+     * WebClient from Spring Boot's {@code WebClient.Builder}, which carries the request's trace.
+     */
+    @TestConfiguration
+    static class ServiceToService {
+
+        @Bean
+        RouterFunction<ServerResponse> traceRoutes(WebClient.Builder webClients, Environment environment) {
+            return RouterFunctions.route()
+                    .GET("/v1/public/peer", request -> ServerResponse.ok().bodyValue(
+                            Map.of("received", String.valueOf(request.headers().firstHeader("traceparent")))))
+                    .GET("/v1/public/caller", request -> TraceContextCarrier.current().flatMap(own -> webClients
+                            .build().get().uri("http://127.0.0.1:" + environment.getProperty("local.server.port")
+                                    + "/v1/public/peer")
+                            .retrieve().bodyToMono(Map.class)
+                            .flatMap(peer -> ServerResponse.ok().bodyValue(Map.of("own", own,
+                                    "peer_received", peer.get("received"))))))
+                    .build();
+        }
+    }
 
     @Autowired
     WebTestClient client;
@@ -145,6 +173,23 @@ class ObservabilityTest {
                     Duration.ofSeconds(30)).get(0);
             assertThat(TraceContextCarrier.from(record.headers())).contains(stored);
         }
+    }
+
+    @Test
+    void aCallToAnotherServiceCarriesTheRequestsTrace() {
+        String traceId = "0af7651916cd43dd8448eb211c80319c";
+        Map<?, ?> answer = client.get().uri("/v1/public/caller")
+                .header("traceparent", "00-" + traceId + "-b7ad6b7169203331-01")
+                .exchange().expectStatus().isOk()
+                .expectBody(Map.class).returnResult().getResponseBody();
+
+        TraceContextCarrier.TraceParent own = TraceContextCarrier.parse((String) answer.get("own")).orElseThrow();
+        TraceContextCarrier.TraceParent sent = TraceContextCarrier.parse((String) answer.get("peer_received"))
+                .orElseThrow();
+        assertThat(own.traceId()).isEqualTo(traceId);
+        // The peer is called from a client span of its own, in the same trace.
+        assertThat(sent.traceId()).isEqualTo(traceId);
+        assertThat(sent.spanId()).isNotEqualTo(own.spanId());
     }
 
     @Test
