@@ -19,15 +19,17 @@ class ServiceEnvironmentTest {
 
     @Test
     void aServiceGetsItsPortDatabaseSchemaKafkaAndTheVerifyingKey() {
-        assertThat(environmentOf("catalogue-service")).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "SERVER_PORT", "8082",
-                "PLATFORM_DATABASE_URL", "postgresql://127.0.0.1:8100/platform",
-                "PLATFORM_DATABASE_USERNAME", "postgres",
-                "PLATFORM_DATABASE_PASSWORD", "postgres",
-                "PLATFORM_DATABASE_SCHEMA", "catalogue",
-                "SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:8110",
-                "PLATFORM_CALLER_TOKEN_PUBLIC_KEY", "PUBLIC PEM",
-                "PLATFORM_ENVIRONMENT", "development"));
+        assertThat(environmentOf("catalogue-service")).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+                Map.entry("SERVER_PORT", "8082"),
+                Map.entry("MANAGEMENT_SERVER_PORT", "8132"),
+                Map.entry("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0"),
+                Map.entry("PLATFORM_DATABASE_URL", "postgresql://127.0.0.1:8100/platform"),
+                Map.entry("PLATFORM_DATABASE_USERNAME", "postgres"),
+                Map.entry("PLATFORM_DATABASE_PASSWORD", "postgres"),
+                Map.entry("PLATFORM_DATABASE_SCHEMA", "catalogue"),
+                Map.entry("SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:8110"),
+                Map.entry("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", "PUBLIC PEM"),
+                Map.entry("PLATFORM_ENVIRONMENT", "development")));
     }
 
     @Test
@@ -44,6 +46,8 @@ class ServiceEnvironmentTest {
     void theGatewayGetsTheSigningKeyTheAdminTokenAndEveryServiceUrl() {
         assertThat(environmentOf("gateway")).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
                 Map.entry("SERVER_PORT", "8080"),
+                Map.entry("MANAGEMENT_SERVER_PORT", "8130"),
+                Map.entry("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0"),
                 Map.entry("PLATFORM_ENVIRONMENT", "development"),
                 Map.entry("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", "PRIVATE PEM"),
                 Map.entry("PLATFORM_ADMIN_TOKEN", "svc_admin_x"),
