@@ -74,6 +74,11 @@ class GatewayObservabilityTest {
                 "status=\"200\"");
         PrometheusScrape.awaitLine(environment, "http_server_requests_seconds_count{", "uri=\"/health\"");
         assertThat(PrometheusScrape.scrape(environment)).doesNotContain(id);
+        // The call to the service and the credential check, each under its own name: neither is dropped.
+        PrometheusScrape.awaitLine(environment, "gateway_proxy_requests_seconds_count{",
+                "spring_cloud_gateway_route_id=\"catalogue\"", "http_status_code=\"200\"");
+        PrometheusScrape.awaitLine(environment, "http_client_requests_seconds_count{", "client_name=\"127.0.0.1\"",
+                "method=\"POST\"", "status=\"200\"");
     }
 
     @Test
