@@ -381,7 +381,9 @@ class DeliveryTest {
         DispatcherApi.sleep(6000);
         String metrics = PrometheusScrape.scrape(environment);
         assertThat(metrics).contains("webhook_delivery_attempts_total{", "outcome=\"succeeded\"",
-                "webhook_delivery_queue_depth", "webhook_delivery_latency_seconds", "webhook_delivery_attempt_duration_seconds");
+                "webhook_delivery_queue_depth", "webhook_delivery_latency_seconds", "webhook_delivery_attempt_duration_seconds",
+                // The kit's and Kafka's: how far ingest is behind the topics, and the outbox of its own events.
+                "kafka_consumer_fetch_manager_records_lag_max{", "outbox_backlog_rows{");
     }
 
     private void advanceClock(Duration by) {
