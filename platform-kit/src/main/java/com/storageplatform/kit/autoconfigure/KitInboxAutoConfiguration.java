@@ -6,6 +6,7 @@ import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.inbox.EventHandler;
 import com.storageplatform.kit.inbox.Inbox;
 import com.storageplatform.kit.inbox.InboxCleanupJob;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -45,9 +46,10 @@ public class KitInboxAutoConfiguration {
         return new InboxCleanupJob(db, clock);
     }
 
+    /** Its consumer's metrics, the lag of each partition among them, go to the application's registry. */
     @Bean
     PipelinedConsumer<Inbox.Received> inboxConsumer(Inbox inbox, KafkaProperties kafka, PlatformProperties properties,
-            ObjectProvider<FailurePolicy> inboxFailurePolicy) {
+            ObjectProvider<FailurePolicy> inboxFailurePolicy, ObjectProvider<MeterRegistry> meters) {
         Map<String, Object> config = PipelinedConsumer.config(kafka,
                 properties.inbox().groupFor(properties.service().name()));
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -55,6 +57,6 @@ public class KitInboxAutoConfiguration {
         config.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, 5_000);
         // One record at a time, in order: a projection may depend on the order of an account's events.
         return new PipelinedConsumer<>("inbox", config, PipelinedConsumer.Topics.named(inbox.topics()), 1,
-                inboxFailurePolicy.getIfAvailable(() -> Inbox.DEFAULT_FAILURES), inbox);
+                inboxFailurePolicy.getIfAvailable(() -> Inbox.DEFAULT_FAILURES), inbox, meters.getIfAvailable());
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestEvents;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -59,6 +60,9 @@ class InboxTest {
     @Autowired
     DatabaseClient db;
 
+    @Autowired
+    MeterRegistry meters;
+
     @BeforeEach
     void table() {
         db.sql("CREATE TABLE IF NOT EXISTS note_counts (account_id uuid PRIMARY KEY, notes integer NOT NULL)")
@@ -98,6 +102,18 @@ class InboxTest {
         assertThat(notes(account, 2)).isEqualTo(2);
         assertThat(db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", id)
                 .map(row -> row.get("n", Long.class)).one().block()).isEqualTo(1);
+    }
+
+    @Test
+    void theInboxConsumersLagIsMeasured() {
+        UUID account = Ids.newId();
+        TestEvents.publish(TOPIC, "note.written", account, Map.of("object", "note"));
+        assertThat(notes(account, 1)).isEqualTo(1);
+
+        // Kafka's own consumer metrics for Prometheus: the consumer's largest lag at once
+        // (kafka_consumer_fetch_manager_records_lag_max), each partition's once Micrometer next looks (a minute).
+        assertThat(meters.find("kafka.consumer.fetch.manager.records.lag.max").gauges()).isNotEmpty()
+                .allSatisfy(lag -> assertThat(lag.getId().getTag("client.id")).isNotBlank());
     }
 
     @Test
