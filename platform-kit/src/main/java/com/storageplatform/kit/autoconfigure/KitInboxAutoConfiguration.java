@@ -6,7 +6,9 @@ import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.inbox.EventHandler;
 import com.storageplatform.kit.inbox.Inbox;
 import com.storageplatform.kit.inbox.InboxCleanupJob;
+import com.storageplatform.kit.tracing.TraceContinuation;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Tracer;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -30,15 +32,18 @@ import tools.jackson.databind.json.JsonMapper;
  * in order, with the failure policy of {@link Inbox#DEFAULT_FAILURES} unless the service declares a
  * {@link FailurePolicy} bean of its own.
  */
-@AutoConfiguration(after = {KitDataAutoConfiguration.class, KafkaAutoConfiguration.class})
+@AutoConfiguration(after = {KitDataAutoConfiguration.class, KafkaAutoConfiguration.class,
+        KitTracingAutoConfiguration.class})
 @ConditionalOnClass(ConcurrentMessageListenerContainer.class)
 @ConditionalOnBean({EventHandler.class, DatabaseClient.class})
 public class KitInboxAutoConfiguration {
 
+    /** Events are applied in their traces ({@link TraceContinuation}; with no tracer, in none). */
     @Bean
     Inbox inbox(DatabaseClient db, TransactionalOperator tx, List<EventHandler> handlers, JsonMapper json,
-            Clock clock) {
-        return new Inbox(db, tx, handlers, json, clock);
+            Clock clock, ObjectProvider<TraceContinuation> traces) {
+        return new Inbox(db, tx, handlers, json, clock,
+                traces.getIfAvailable(() -> new TraceContinuation(Tracer.NOOP)));
     }
 
     @Bean
