@@ -147,7 +147,7 @@ class OutboxRepository {
 
     /**
      * The pending rows (their count and the oldest one's {@code created_at}) and the parked rows' count, in one
-     * statement whose parts read only V4's partial indexes, never the sent history.
+     * statement whose parts find their rows through V4's partial indexes, never by scanning the sent history.
      */
     Mono<OutboxRegistry.Figures> figures() {
         return db.sql("""
