@@ -8,7 +8,14 @@ Arguments of both: dict root, name, info (catalogue entry), settings (merged ser
 {{- $root := .root -}}
 {{- $v := $root.Values -}}
 SERVER_PORT: {{ include "sp.httpPort" . | quote }}
+MANAGEMENT_SERVER_PORT: {{ include "sp.managementPort" . | quote }}
 PLATFORM_ENVIRONMENT: {{ $v.environment | quote }}
+{{- /* Traces (ADR 0022): ids in every log line always; spans sent to the collector only with tracing.enabled. */}}
+MANAGEMENT_TRACING_SAMPLING_PROBABILITY: {{ $v.tracing.samplingProbability | toString | quote }}
+{{- if $v.tracing.enabled }}
+MANAGEMENT_TRACING_EXPORT_OTLP_ENABLED: "true"
+MANAGEMENT_OPENTELEMETRY_TRACING_EXPORT_OTLP_ENDPOINT: {{ $v.tracing.otlpEndpoint | quote }}
+{{- end }}
 {{- /* Graceful shutdown: in-flight requests finish and Kafka listeners hand back their partitions. */}}
 SERVER_SHUTDOWN: graceful
 SPRING_LIFECYCLE_TIMEOUT_PER_SHUTDOWN_PHASE: {{ $v.shutdown.timeoutPerShutdownPhase | quote }}

@@ -36,6 +36,10 @@ webhook-dispatcher: {short: webhooks, backend: true}
 {{/* Every service listens here; the Service exposes the same port. */}}
 {{- define "sp.httpPort" -}}8080{{- end -}}
 
+{{/* The management port of every container: Prometheus metrics at /internal/prometheus (ADR 0022). The Ingress
+     and the gateway lead only to the http port, so nothing outside the cluster reaches it. */}}
+{{- define "sp.managementPort" -}}9090{{- end -}}
+
 {{/* Resource name of one service: <fullname>-<service>. Argument: dict root, name. */}}
 {{- define "sp.serviceName" -}}
 {{- printf "%s-%s" (include "sp.fullname" .root) .name | trunc 63 | trimSuffix "-" -}}

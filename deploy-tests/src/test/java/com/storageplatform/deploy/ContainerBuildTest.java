@@ -97,12 +97,13 @@ class ContainerBuildTest {
     }
 
     @Test
-    void theImageExposesThePortTheChartProbes() throws IOException {
+    void theImageExposesThePortsTheChartProbesAndScrapes() throws IOException {
         Dockerfile dockerfile = Dockerfile.read(RepositoryPaths.dockerfile());
-        int chartPort = HelmChart.render(ValueSet.DEFAULTS).container("gateway").getPorts().get(0).getContainerPort();
+        var ports = HelmChart.render(ValueSet.DEFAULTS).container("gateway").getPorts();
+        int chartPort = ports.get(0).getContainerPort();
 
         assertThat(dockerfile.all("EXPOSE")).extracting(Dockerfile.Instruction::arguments)
-                .containsExactly(Integer.toString(chartPort));
+                .containsExactly(chartPort + " " + ports.get(1).getContainerPort());
         assertThat(dockerfile.all("ENV")).extracting(Dockerfile.Instruction::arguments)
                 .anySatisfy(env -> assertThat(env).contains("SERVER_PORT=" + chartPort));
     }

@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.networking.v1.IPBlock;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyEgressRule;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRule;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPort;
 import io.strimzi.api.kafka.model.kafka.Kafka;
@@ -55,8 +56,8 @@ class NetworkPolicyTest {
             List<NetworkPolicyPeer> peers = manifests.ofService(NetworkPolicy.class, service).getSpec().getIngress()
                     .stream().flatMap(rule -> rule.getFrom().stream()).toList();
             assertThat(peers).as(service).allSatisfy(peer -> {
-                if (service.equals(WEBHOOK_DISPATCHER) && peer.getPodSelector() == null) {
-                    // Its metrics scraper: a whole namespace, but nothing else.
+                if (peer.getPodSelector() == null) {
+                    // The metrics scraper: a whole namespace, but nothing else (and on the management port only).
                     assertThat(peer.getNamespaceSelector().getMatchLabels())
                             .containsEntry("kubernetes.io/metadata.name", "monitoring");
                     assertThat(peer.getIpBlock()).isNull();
@@ -74,12 +75,54 @@ class NetworkPolicyTest {
     void onlyTheIngressControllerReachesTheGateway(ValueSet valueSet) {
         NetworkPolicy gateway = HelmChart.render(valueSet).ofService(NetworkPolicy.class, GATEWAY);
 
-        assertThat(gateway.getSpec().getIngress()).singleElement().satisfies(rule -> {
+        List<NetworkPolicyIngressRule> toTheApi = gateway.getSpec().getIngress().stream()
+                .filter(rule -> rule.getPorts().stream().anyMatch(port -> port.getPort().getIntVal() == 8080))
+                .toList();
+        assertThat(toTheApi).singleElement().satisfies(rule -> {
             assertThat(rule.getFrom()).singleElement().satisfies(peer -> assertThat(
                     peer.getNamespaceSelector().getMatchLabels())
                     .containsEntry("kubernetes.io/metadata.name", "ingress-nginx"));
             assertThat(rule.getPorts()).extracting(NetworkPolicyPort::getPort).containsExactly(new IntOrString(8080));
         });
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void theMetricsScrapersReachEveryProcessOnItsManagementPortOnly(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        for (String service : ALL) {
+            List<NetworkPolicyIngressRule> rules = manifests.ofService(NetworkPolicy.class, service).getSpec()
+                    .getIngress();
+            assertThat(rules).as(service).filteredOn(rule -> rule.getFrom().stream().anyMatch(peer ->
+                    peer.getNamespaceSelector() != null && "monitoring".equals(peer.getNamespaceSelector()
+                            .getMatchLabels().get("kubernetes.io/metadata.name"))))
+                    .singleElement().satisfies(rule -> assertThat(rule.getPorts())
+                            .extracting(port -> port.getPort().getIntVal()).containsExactly(9090));
+            // Nobody else reaches the management port.
+            assertThat(rules).as(service).filteredOn(rule -> rule.getPorts().stream()
+                    .anyMatch(port -> port.getPort().getIntVal() == 9090)).hasSize(1);
+        }
+    }
+
+    @Test
+    void withTracingEveryProcessReachesTheCollectorAndOnlyThen() {
+        Manifests exporting = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
+        Manifests quiet = HelmChart.render(ValueSet.DEFAULTS);
+
+        for (String service : ALL) {
+            assertThat(exporting.ofService(NetworkPolicy.class, service).getSpec().getEgress()).as(service)
+                    .anySatisfy(rule -> {
+                        assertThat(rule.getPorts()).extracting(port -> port.getPort().getIntVal())
+                                .containsExactly(4318);
+                        assertThat(rule.getTo()).singleElement().satisfies(peer -> assertThat(
+                                peer.getNamespaceSelector().getMatchLabels())
+                                .containsEntry("kubernetes.io/metadata.name", "observability"));
+                    });
+            assertThat(quiet.ofService(NetworkPolicy.class, service).getSpec().getEgress()).as(service)
+                    .noneSatisfy(rule -> assertThat(rule.getPorts()).extracting(port -> port.getPort().getIntVal())
+                            .contains(4318));
+        }
     }
 
     @ParameterizedTest

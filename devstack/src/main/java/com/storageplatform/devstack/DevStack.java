@@ -521,7 +521,7 @@ public final class DevStack {
     private ProcessSpec serviceSpec(Service service, StackSecrets secrets) {
         List<String> command = javaCommand(service.name(), serviceJavaOptions);
         command.addAll(List.of("-jar", service.jar(repoRoot).toString()));
-        return new ProcessSpec(service.name(), List.of(ports.service(service)), command,
+        return new ProcessSpec(service.name(), List.of(ports.service(service), ports.management(service)), command,
                 ServiceEnvironment.of(service, ports, database, secrets));
     }
 
@@ -752,7 +752,8 @@ public final class DevStack {
         return switch (name) {
             case Services.POSTGRES -> List.of(database.external() ? database.port() : ports.postgres());
             case Services.KAFKA -> List.of(ports.kafka(), ports.kafkaController());
-            default -> List.of(ports.service(Services.byName(name).orElseThrow()));
+            default -> List.of(ports.service(Services.byName(name).orElseThrow()),
+                    ports.management(Services.byName(name).orElseThrow()));
         };
     }
 

@@ -10,7 +10,12 @@ public record Ports(int base) {
     static final int POSTGRES_OFFSET = 20;
     static final int KAFKA_OFFSET = 30;
     static final int KAFKA_CONTROLLER_OFFSET = 31;
-    static final int HIGHEST_OFFSET = KAFKA_CONTROLLER_OFFSET;
+    /**
+     * Each service's management port (Prometheus metrics): base+50 and up, in the order of the service ports. (base+40
+     * is kept for Keycloak, issue 20.)
+     */
+    static final int MANAGEMENT_OFFSET = 50;
+    static final int HIGHEST_OFFSET = MANAGEMENT_OFFSET + 7;
 
     public Ports {
         if (base < 1024 || base + HIGHEST_OFFSET > 65535) {
@@ -21,6 +26,11 @@ public record Ports(int base) {
 
     public int service(Service service) {
         return base + service.portOffset();
+    }
+
+    /** The service's management port, where {@code /internal/prometheus} is served (ADR 0022). */
+    public int management(Service service) {
+        return base + MANAGEMENT_OFFSET + service.portOffset();
     }
 
     public int gateway() {

@@ -15,6 +15,9 @@ final class ServiceEnvironment {
     static Map<String, String> of(Service service, Ports ports, Database database, StackSecrets secrets) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("SERVER_PORT", Integer.toString(ports.service(service)));
+        env.put("MANAGEMENT_SERVER_PORT", Integer.toString(ports.management(service)));
+        // Locally every trace is kept: a developer who switches an exporter on sees each request.
+        env.put("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0");
         env.put("PLATFORM_ENVIRONMENT", ENVIRONMENT);
         // The gateway routes to every service; a service calls its peers (ServiceClient) at the same URLs.
         for (Service backend : Services.backends()) {

@@ -29,6 +29,8 @@ class PortsTest {
         assertThat(ports.postgres()).isEqualTo(8100);
         assertThat(ports.kafka()).isEqualTo(8110);
         assertThat(ports.kafkaController()).isEqualTo(8111);
+        assertThat(ports.management(Services.byName("gateway").orElseThrow())).isEqualTo(8130);
+        assertThat(ports.management(Services.byName("webhook-dispatcher").orElseThrow())).isEqualTo(8137);
     }
 
     @Test
@@ -43,9 +45,10 @@ class PortsTest {
 
     @Test
     void aBasePortWhoseHighestPortWouldNotExistIsRefused() {
-        assertThat(new Ports(65535 - 31).kafkaController()).isEqualTo(65535);
-        assertThatThrownBy(() -> new Ports(65535 - 30)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("between 1024 and 65504");
+        assertThat(new Ports(65535 - 57).management(Services.byName("webhook-dispatcher").orElseThrow()))
+                .isEqualTo(65535);
+        assertThatThrownBy(() -> new Ports(65535 - 56)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("between 1024 and 65478");
         assertThatThrownBy(() -> new Ports(80)).isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -54,6 +57,7 @@ class PortsTest {
         Ports ports = new Ports(Ports.DEFAULT_BASE);
         var all = new java.util.HashSet<Integer>();
         Services.ALL.forEach(s -> assertThat(all.add(ports.service(s))).as(s.name()).isTrue());
+        Services.ALL.forEach(s -> assertThat(all.add(ports.management(s))).as(s.name() + " management").isTrue());
         assertThat(all).doesNotContain(ports.postgres(), ports.kafka(), ports.kafkaController());
     }
 }

@@ -27,19 +27,21 @@ class ServiceEnvironmentTest {
     }
 
     @Test
-    void aServiceGetsItsPortDatabaseSchemaKafkaTheVerifyingKeyAndWhatItCallsItsPeersWith() {
+    void aServiceGetsItsPortsDatabaseSchemaKafkaTheVerifyingKeyAndWhatItCallsItsPeersWith() {
         Map<String, String> expected = new java.util.HashMap<>(SERVICE_URLS);
-        expected.putAll(Map.of(
-                "SERVER_PORT", "8082",
-                "PLATFORM_DATABASE_URL", "postgresql://127.0.0.1:8100/platform",
-                "PLATFORM_DATABASE_USERNAME", "postgres",
-                "PLATFORM_DATABASE_PASSWORD", "postgres",
-                "PLATFORM_DATABASE_SCHEMA", "catalogue",
-                "SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:8110",
-                "PLATFORM_CALLER_TOKEN_PUBLIC_KEY", "PUBLIC PEM",
-                "PLATFORM_SERVICE_TOKEN_PRIVATE_KEY", "SERVICE PRIVATE PEM",
-                "PLATFORM_SERVICE_TOKEN_PUBLIC_KEY", "SERVICE PUBLIC PEM",
-                "PLATFORM_ENVIRONMENT", "development"));
+        expected.putAll(Map.ofEntries(
+                Map.entry("SERVER_PORT", "8082"),
+                Map.entry("MANAGEMENT_SERVER_PORT", "8132"),
+                Map.entry("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0"),
+                Map.entry("PLATFORM_DATABASE_URL", "postgresql://127.0.0.1:8100/platform"),
+                Map.entry("PLATFORM_DATABASE_USERNAME", "postgres"),
+                Map.entry("PLATFORM_DATABASE_PASSWORD", "postgres"),
+                Map.entry("PLATFORM_DATABASE_SCHEMA", "catalogue"),
+                Map.entry("SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:8110"),
+                Map.entry("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", "PUBLIC PEM"),
+                Map.entry("PLATFORM_SERVICE_TOKEN_PRIVATE_KEY", "SERVICE PRIVATE PEM"),
+                Map.entry("PLATFORM_SERVICE_TOKEN_PUBLIC_KEY", "SERVICE PUBLIC PEM"),
+                Map.entry("PLATFORM_ENVIRONMENT", "development")));
         assertThat(environmentOf("catalogue-service")).containsExactlyInAnyOrderEntriesOf(expected);
     }
 
@@ -63,6 +65,8 @@ class ServiceEnvironmentTest {
     void theGatewayGetsTheSigningKeyTheAdminTokenAndEveryServiceUrl() {
         assertThat(environmentOf("gateway")).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
                 Map.entry("SERVER_PORT", "8080"),
+                Map.entry("MANAGEMENT_SERVER_PORT", "8130"),
+                Map.entry("MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "1.0"),
                 Map.entry("PLATFORM_ENVIRONMENT", "development"),
                 Map.entry("PLATFORM_CALLER_TOKEN_PRIVATE_KEY", "PRIVATE PEM"),
                 Map.entry("PLATFORM_ADMIN_TOKEN", "svc_admin_x"),

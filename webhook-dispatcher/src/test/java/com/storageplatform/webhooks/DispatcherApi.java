@@ -6,12 +6,14 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.outbox.CloudEvent;
 import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.kit.tracing.TraceContextCarrier;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.http.MediaType;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -61,11 +63,19 @@ public final class DispatcherApi {
 
     /** Publishes an event on {@code topic} as a service's outbox relay would; returns its id. */
     public UUID publish(Caller caller, String topic, String type, Map<String, Object> data) {
+        return publish(caller, topic, type, data, null);
+    }
+
+    /** Publishes an event with the {@code traceparent} header the relay gives it (none when null). */
+    public UUID publish(Caller caller, String topic, String type, Map<String, Object> data, String traceparent) {
         UUID id = Ids.newId();
         CloudEvent event = new CloudEvent(CloudEvent.SPEC_VERSION, id, "/" + topic.replace(".events", ""), type,
                 Instant.now(), "application/json", null, caller.accountId().toString(), caller.operatorId().toString(),
                 caller.environment().value(), caller.actorType().value(), null, data);
-        kafka.send(topic, caller.accountId().toString(), json.writeValueAsString(event)).join();
+        ProducerRecord<String, String> record = new ProducerRecord<>(topic, caller.accountId().toString(),
+                json.writeValueAsString(event));
+        TraceContextCarrier.put(record.headers(), traceparent);
+        kafka.send(record).join();
         return id;
     }
 

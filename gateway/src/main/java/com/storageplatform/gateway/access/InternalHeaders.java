@@ -23,7 +23,17 @@ final class InternalHeaders implements HttpHeadersFilter, Ordered {
         return name.regionMatches(true, 0, "x-internal-", 0, 11)
                 || name.regionMatches(true, 0, "service-caller", 0, 14)
                 || name.equalsIgnoreCase(Introspection.REVOKED_HEADER)
-                || name.equalsIgnoreCase(RequestDeadlineFilter.HEADER);
+                || name.equalsIgnoreCase(RequestDeadlineFilter.HEADER)
+                || isClientTraceContext(name);
+    }
+
+    /**
+     * Trace context in forms the platform never produces (baggage, B3): the trace starts at the gateway (ADR 0022),
+     * whose own {@code traceparent} replaces the client's.
+     */
+    private static boolean isClientTraceContext(String name) {
+        return name.equalsIgnoreCase("baggage") || name.equalsIgnoreCase("b3")
+                || name.regionMatches(true, 0, "x-b3-", 0, 5);
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.storageplatform.kit.autoconfigure;
 
 import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.db.KitMigrations;
+import com.storageplatform.kit.jobs.JobMetrics;
 import com.storageplatform.kit.jobs.JobScheduler;
 import com.storageplatform.kit.jobs.ScheduledJob;
 import com.storageplatform.kit.ops.AdminRoutes;
@@ -12,14 +13,18 @@ import com.storageplatform.kit.outbox.OutboxCleanupJob;
 import com.storageplatform.kit.outbox.OutboxRegistry;
 import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.kit.request.IdempotencyCleanupJob;
+import com.storageplatform.kit.request.IdempotencyMetrics;
 import com.storageplatform.kit.request.IdempotencyStore;
 import com.storageplatform.kit.request.MutationFilter;
 import com.storageplatform.kit.request.RequestDeadlineFilter;
 import com.storageplatform.kit.time.PlatformClock;
 import com.storageplatform.kit.web.JsonResponses;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.r2dbc.spi.ConnectionFactory;
 import java.time.Clock;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -60,8 +65,8 @@ public class KitDataAutoConfiguration {
 
     @Bean
     MutationFilter mutationFilter(TransactionalOperator tx, IdempotencyStore store, DatabaseClient db,
-            JsonResponses json, JsonMapper mapper) {
-        return new MutationFilter(tx, store, db, json, mapper);
+            JsonResponses json, JsonMapper mapper, ObjectProvider<MeterRegistry> meters) {
+        return new MutationFilter(tx, store, db, json, mapper, new IdempotencyMetrics(meterRegistry(meters)));
     }
 
     /** Every request's deadline; mutations are bounded inside the {@link MutationFilter}, which it names. */
@@ -118,8 +123,14 @@ public class KitDataAutoConfiguration {
 
     @Bean
     JobScheduler jobScheduler(List<ScheduledJob> jobs, DatabaseClient db, TransactionalOperator tx,
-            PlatformProperties properties) {
-        return new JobScheduler(jobs, db, tx, properties.jobs().isScheduled());
+            PlatformProperties properties, ObjectProvider<MeterRegistry> meters) {
+        return new JobScheduler(jobs, db, tx, properties.jobs().isScheduled(),
+                new JobMetrics(meterRegistry(meters)));
+    }
+
+    /** The application's registry (the actuator's); without one, meters that go nowhere. */
+    private static MeterRegistry meterRegistry(ObjectProvider<MeterRegistry> meters) {
+        return meters.getIfAvailable(CompositeMeterRegistry::new);
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -6,6 +6,9 @@ import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.inbox.EventHandler;
 import com.storageplatform.kit.inbox.Inbox;
 import com.storageplatform.kit.inbox.InboxCleanupJob;
+import com.storageplatform.kit.tracing.TraceContinuation;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Tracer;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +32,18 @@ import tools.jackson.databind.json.JsonMapper;
  * in order, with the failure policy of {@link Inbox#DEFAULT_FAILURES} unless the service declares a
  * {@link FailurePolicy} bean of its own.
  */
-@AutoConfiguration(after = {KitDataAutoConfiguration.class, KafkaAutoConfiguration.class})
+@AutoConfiguration(after = {KitDataAutoConfiguration.class, KafkaAutoConfiguration.class,
+        KitTracingAutoConfiguration.class})
 @ConditionalOnClass(ConcurrentMessageListenerContainer.class)
 @ConditionalOnBean({EventHandler.class, DatabaseClient.class})
 public class KitInboxAutoConfiguration {
 
+    /** Events are applied in their traces ({@link TraceContinuation}; with no tracer, in none). */
     @Bean
     Inbox inbox(DatabaseClient db, TransactionalOperator tx, List<EventHandler> handlers, JsonMapper json,
-            Clock clock) {
-        return new Inbox(db, tx, handlers, json, clock);
+            Clock clock, ObjectProvider<TraceContinuation> traces) {
+        return new Inbox(db, tx, handlers, json, clock,
+                traces.getIfAvailable(() -> new TraceContinuation(Tracer.NOOP)));
     }
 
     @Bean
@@ -45,9 +51,10 @@ public class KitInboxAutoConfiguration {
         return new InboxCleanupJob(db, clock);
     }
 
+    /** Its consumer's metrics, the lag of each partition among them, go to the application's registry. */
     @Bean
     PipelinedConsumer<Inbox.Received> inboxConsumer(Inbox inbox, KafkaProperties kafka, PlatformProperties properties,
-            ObjectProvider<FailurePolicy> inboxFailurePolicy) {
+            ObjectProvider<FailurePolicy> inboxFailurePolicy, ObjectProvider<MeterRegistry> meters) {
         Map<String, Object> config = PipelinedConsumer.config(kafka,
                 properties.inbox().groupFor(properties.service().name()));
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -55,6 +62,6 @@ public class KitInboxAutoConfiguration {
         config.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, 5_000);
         // One record at a time, in order: a projection may depend on the order of an account's events.
         return new PipelinedConsumer<>("inbox", config, PipelinedConsumer.Topics.named(inbox.topics()), 1,
-                inboxFailurePolicy.getIfAvailable(() -> Inbox.DEFAULT_FAILURES), inbox);
+                inboxFailurePolicy.getIfAvailable(() -> Inbox.DEFAULT_FAILURES), inbox, meters.getIfAvailable());
     }
 }

@@ -4,10 +4,12 @@ import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.outbox.OutboxRelay;
 import com.storageplatform.kit.outbox.OutboxRegistry;
 import com.storageplatform.kit.polling.WakeUpSignal;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -18,6 +20,7 @@ import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.MicrometerProducerListener;
 import org.springframework.kafka.support.ProducerListener;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
@@ -27,8 +30,10 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 @ConditionalOnBean(OutboxRegistry.class)
 public class KitKafkaAutoConfiguration {
 
+    /** Its client metrics (sends, errors, retries) go to the application's registry, as Boot's own producers' do. */
     @Bean(destroyMethod = "destroy")
-    DefaultKafkaProducerFactory<String, String> outboxProducerFactory(KafkaProperties kafka) {
+    DefaultKafkaProducerFactory<String, String> outboxProducerFactory(KafkaProperties kafka,
+            ObjectProvider<MeterRegistry> meters) {
         Map<String, Object> config = kafka.buildProducerProperties();
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
@@ -38,7 +43,9 @@ public class KitKafkaAutoConfiguration {
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000);
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 15_000);
-        return new DefaultKafkaProducerFactory<>(config);
+        DefaultKafkaProducerFactory<String, String> factory = new DefaultKafkaProducerFactory<>(config);
+        meters.ifAvailable(registry -> factory.addListener(new MicrometerProducerListener<>(registry)));
+        return factory;
     }
 
     @Bean

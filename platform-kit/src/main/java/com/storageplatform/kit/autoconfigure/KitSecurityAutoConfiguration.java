@@ -34,8 +34,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Services trust nothing but the gateway's signed caller token (or a peer's, narrowed from one: ADR 0019): every
- * request except {@code /health} and {@code /internal/ready} must carry a valid one, else 401
- * {@code unauthorized} in the error envelope.
+ * request except {@code /health}, {@code /internal/ready} and Prometheus' {@code /internal/prometheus} (served on
+ * the management port only, ADR 0022) must carry a valid one, else 401 {@code unauthorized} in the error envelope.
  */
 @AutoConfiguration(before = {ReactiveWebSecurityAutoConfiguration.class,
         ReactiveUserDetailsServiceAutoConfiguration.class})
@@ -43,6 +43,12 @@ import reactor.core.publisher.Mono;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 @EnableWebFluxSecurity
 public class KitSecurityAutoConfiguration {
+
+    /**
+     * The scrape path (actuator's under {@code management.endpoints.web.base-path}), served only on the management
+     * port: the API port has no such route, and neither the ingress nor the gateway reaches the management port.
+     */
+    public static final String PROMETHEUS_PATH = "/internal/prometheus";
 
     @Bean
     ReactiveJwtDecoder callerTokenDecoder(PlatformProperties properties) {
@@ -60,7 +66,8 @@ public class KitSecurityAutoConfiguration {
     @Bean
     SecurityWebFilterChain callerTokenSecurity(ServerHttpSecurity http, ReactiveJwtDecoder decoder,
             JsonResponses json, PlatformProperties properties) {
-        List<String> open = new ArrayList<>(List.of("/health", "/internal/ready", OpenApiDefaults.DOCUMENT_PATH));
+        List<String> open = new ArrayList<>(List.of("/health", "/internal/ready", OpenApiDefaults.DOCUMENT_PATH,
+                PROMETHEUS_PATH));
         open.addAll(properties.security().publicPathsOrNone());
         ErrorResponse unauthorized = ErrorResponse.of(
                 new ApiException(ErrorCode.UNAUTHORIZED, "A valid credential is required."));

@@ -1,5 +1,6 @@
 package com.storageplatform.kit.consumer;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.MicrometerConsumerListener;
 import org.springframework.kafka.listener.AbstractMessageListenerContainer;
 import org.springframework.kafka.listener.BatchAcknowledgingMessageListener;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
@@ -83,9 +85,11 @@ public final class PipelinedConsumer<U> implements SmartLifecycle {
      * @param name   names the consumer in the log (and its container's threads)
      * @param config the Kafka consumer's settings, its group among them ({@link #config})
      * @param depth  units handled at once (1 keeps them strictly in order)
+     * @param meters where the Kafka consumer's own metrics go (each partition's lag among them: ADR 0022); null for
+     *               nowhere
      */
     public PipelinedConsumer(String name, Map<String, Object> config, Topics topics, int depth, FailurePolicy failures,
-            Handler<U> handler) {
+            Handler<U> handler, MeterRegistry meters) {
         this.name = name;
         this.depth = depth;
         this.failures = failures;
@@ -94,7 +98,11 @@ public final class PipelinedConsumer<U> implements SmartLifecycle {
         properties.setAckMode(ContainerProperties.AckMode.MANUAL);
         properties.setSyncCommits(false);
         properties.setMessageListener((BatchAcknowledgingMessageListener<String, String>) this::onPoll);
-        this.container = new ConcurrentMessageListenerContainer<>(new DefaultKafkaConsumerFactory<>(config), properties);
+        DefaultKafkaConsumerFactory<String, String> consumers = new DefaultKafkaConsumerFactory<>(config);
+        if (meters != null) {
+            consumers.addListener(new MicrometerConsumerListener<>(meters));
+        }
+        this.container = new ConcurrentMessageListenerContainer<>(consumers, properties);
         container.setBeanName(name);
         // The listener only parses and hands over; should it throw all the same, the poll is sought back and given
         // again, 0.5 s, 1 s, 2 s ... then every 30 s, without end: Spring Kafka's default would skip it after ten.

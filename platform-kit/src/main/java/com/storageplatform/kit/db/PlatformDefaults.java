@@ -9,7 +9,9 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Settings every service shares, at the lowest precedence so a service or deployment can still override them:
  * graceful shutdown (finish in-flight requests, hand back Kafka partitions), a connection pool that recovers
- * after the database restarts, and quiet third-party logs.
+ * after the database restarts, quiet third-party logs, and observability (ADR 0022): Prometheus metrics on the
+ * management port only, never on the API port; traces propagated in W3C form and carried into logs, exported only
+ * when a deployment switches the OTLP exporter on.
  */
 public class PlatformDefaults implements EnvironmentPostProcessor {
 
@@ -26,7 +28,27 @@ public class PlatformDefaults implements EnvironmentPostProcessor {
             Map.entry("logging.level.kafka", "warn"),
             Map.entry("logging.level.org.flywaydb", "warn"),
             Map.entry("logging.level.io.zonky", "warn"),
-            Map.entry("logging.level.state.change.logger", "warn"));
+            Map.entry("logging.level.state.change.logger", "warn"),
+            // Metrics: /internal/prometheus on a port of their own, which no ingress or gateway route reaches.
+            Map.entry("management.server.port", "9090"),
+            Map.entry("management.endpoints.web.base-path", "/internal"),
+            Map.entry("management.endpoints.web.exposure.include", "prometheus"),
+            Map.entry("management.endpoints.web.discovery.enabled", "false"),
+            Map.entry("management.metrics.tags.application", "${spring.application.name:${platform.service.name:}}"),
+            // Spring Security's spans and timers for each filter of each request: noise beside the request's own.
+            Map.entry("management.observations.enable.spring.security", "false"),
+            // Latency buckets per route: enough for p50/p99 and SLO alerts, few enough to keep the series down.
+            Map.entry("management.metrics.distribution.slo.http.server.requests",
+                    "10ms,25ms,50ms,100ms,250ms,500ms,1s,2500ms,5s,10s"),
+            // Traces: W3C traceparent in and out; a tenth of new traces kept; the OTLP exporter off until switched on.
+            Map.entry("management.tracing.propagation.consume", "W3C"),
+            // No baggage: nothing of ours needs it, and a client could otherwise send some for services to pass on.
+            Map.entry("management.tracing.baggage.enabled", "false"),
+            Map.entry("management.tracing.propagation.produce", "W3C"),
+            Map.entry("management.tracing.sampling.probability", "0.1"),
+            Map.entry("management.tracing.export.otlp.enabled", "false"),
+            // The trace id of a request reaches every log line written while serving it, on any thread.
+            Map.entry("spring.reactor.context-propagation", "auto"));
 
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {

@@ -3,6 +3,9 @@ package com.storageplatform.kit.inbox;
 import com.storageplatform.kit.consumer.FailurePolicy;
 import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.tracing.TraceContextCarrier;
+import com.storageplatform.kit.tracing.TraceContinuation;
+import io.micrometer.tracing.Span;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
  * redelivered it) changes nothing. The kit's {@link PipelinedConsumer} feeds it one record at a time, in order;
  * a handler that fails rolls its event back, and the event is tried again as the inbox's {@link FailurePolicy}
  * says ({@link #DEFAULT_FAILURES}: about two minutes, then it is logged for replay and passed over, so one poison
- * record cannot stop the projection).
+ * record cannot stop the projection). Each event is applied in a span continuing the trace it arrived with (its
+ * record's {@code traceparent}, ADR 0022), in which the inbox logs what became of it.
  */
 public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
 
@@ -43,14 +47,16 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
     private final List<EventHandler> handlers;
     private final JsonMapper json;
     private final Clock clock;
+    private final TraceContinuation traces;
 
     public Inbox(DatabaseClient db, TransactionalOperator tx, List<EventHandler> handlers, JsonMapper json,
-            Clock clock) {
+            Clock clock, TraceContinuation traces) {
         this.db = db;
         this.tx = tx;
         this.handlers = List.copyOf(handlers);
         this.json = json;
         this.clock = clock;
+        this.traces = traces;
     }
 
     /** The topics the handlers read. */
@@ -58,8 +64,11 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
         return handlers.stream().map(EventHandler::topic).distinct().sorted().toList();
     }
 
-    /** A consumed event and where it was read, to name it in the log for replay. */
-    public record Received(ConsumedEvent event, String where) {
+    /**
+     * A consumed event, where it was read (to name it in the log for replay), and the trace it came with (null when
+     * none).
+     */
+    public record Received(ConsumedEvent event, String where, String traceparent) {
     }
 
     /** The poll's events of handled types, one unit each; malformed records are logged and skipped. */
@@ -69,20 +78,34 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
         for (ConsumerRecord<String, String> record : poll) {
             parse(record).filter(event -> !interestedIn(event).isEmpty())
                     .ifPresent(event -> received.add(new Received(event, record.topic() + " (partition "
-                            + record.partition() + ", offset " + record.offset() + ")")));
+                            + record.partition() + ", offset " + record.offset() + ")",
+                            TraceContextCarrier.from(record.headers()).orElse(null))));
         }
         return received;
     }
 
+    /** One try, in a span of the event's trace. */
     @Override
     public Mono<Void> handle(Received received) {
-        return apply(received.event()).then();
+        ConsumedEvent event = received.event();
+        return traces.within("inbox", received.traceparent(), span -> apply(event).doOnNext(applied -> {
+            if (applied) {
+                traces.inScope(span.tag("event.type", event.type()), () -> log.debug("Applied event {} ({}) of {}",
+                        event.id(), event.type(), received.where()));
+            }
+        })).then();
     }
 
     @Override
     public void gaveUp(Received received, Throwable failure) {
-        log.error("Passed over event {} ({}) of {} after its retries, unapplied; replay it from there: {}",
-                received.event().id(), received.event().type(), received.where(), failure.toString());
+        Span span = traces.start("inbox", received.traceparent()).error(failure);
+        try {
+            traces.inScope(span, () -> log.error(
+                    "Passed over event {} ({}) of {} after its retries, unapplied; replay it from there: {}",
+                    received.event().id(), received.event().type(), received.where(), failure.toString()));
+        } finally {
+            span.end();
+        }
     }
 
     /** Records the event and runs its handlers in one transaction; empty work when it was seen before. */

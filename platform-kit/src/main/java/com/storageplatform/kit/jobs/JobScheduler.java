@@ -29,14 +29,25 @@ public class JobScheduler implements SmartLifecycle {
     private final DatabaseClient db;
     private final TransactionalOperator tx;
     private final boolean scheduled;
+    private final JobMetrics metrics;
     private volatile Disposable.Composite running;
 
-    /** {@code scheduled} false keeps jobs available on demand only (tests that drive every run). */
-    public JobScheduler(List<ScheduledJob> jobs, DatabaseClient db, TransactionalOperator tx, boolean scheduled) {
+    /**
+     * {@code scheduled} false keeps jobs available on demand only (tests that drive every run); {@code metrics}
+     * times every run, scheduled or on demand.
+     */
+    public JobScheduler(List<ScheduledJob> jobs, DatabaseClient db, TransactionalOperator tx, boolean scheduled,
+            JobMetrics metrics) {
         this.jobs = jobs.stream().collect(Collectors.toUnmodifiableMap(ScheduledJob::name, Function.identity()));
         this.db = db;
         this.tx = tx;
         this.scheduled = scheduled;
+        this.metrics = metrics;
+    }
+
+    /** A scheduler whose runs are not measured. */
+    public JobScheduler(List<ScheduledJob> jobs, DatabaseClient db, TransactionalOperator tx, boolean scheduled) {
+        this(jobs, db, tx, scheduled, JobMetrics.none());
     }
 
     public record JobRun(String job, boolean ran, String result) {
@@ -63,7 +74,7 @@ public class JobScheduler implements SmartLifecycle {
                 .flatMap(locked -> locked
                         ? job.run().defaultIfEmpty("done").map(result -> new JobRun(job.name(), true, result))
                         : Mono.just(new JobRun(job.name(), false, "already running elsewhere")));
-        return tx.transactional(guarded);
+        return metrics.timed(job.name(), tx.transactional(guarded));
     }
 
     @Override

@@ -4,7 +4,9 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.db.AfterCommit;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.polling.WakeUpSignal;
+import com.storageplatform.kit.tracing.TraceContextCarrier;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.UUID;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -58,7 +60,11 @@ public class EventPublisher {
                 caller.environment() == null ? null : caller.environment().value(),
                 caller.actorType().value(), caller.requestId(), data);
         String key = event.accountid() == null ? PLATFORM_KEY : event.accountid();
-        return outbox.store(id, key, topic, type, mapper.writeValueAsString(event), event.time())
+        String payload = mapper.writeValueAsString(event);
+        // The request's trace goes with the row, and from it onto the Kafka record (ADR 0022).
+        return TraceContextCarrier.current().map(Optional::of).defaultIfEmpty(Optional.empty())
+                .flatMap(traceparent -> outbox.store(id, key, topic, type, payload, event.time(),
+                        traceparent.orElse(null)))
                 .then(AfterCommit.run(relay::wake))
                 .thenReturn(id);
     }

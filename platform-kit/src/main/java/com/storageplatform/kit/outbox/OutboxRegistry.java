@@ -50,8 +50,10 @@ public class OutboxRegistry {
         this.listener = listener;
     }
 
-    Mono<Void> store(UUID id, String key, String topic, String type, String payload, Instant createdAt) {
-        return rows.insert(id, key, topic, type, payload, createdAt);
+    /** Stores a pending row; {@code traceparent} is the trace of the request that wrote it (null outside one). */
+    Mono<Void> store(UUID id, String key, String topic, String type, String payload, Instant createdAt,
+            String traceparent) {
+        return rows.insert(id, key, topic, type, payload, createdAt, traceparent);
     }
 
     /** Locks whole partition keys and returns their oldest pending rows, in order; inside the caller's transaction. */
@@ -92,9 +94,16 @@ public class OutboxRegistry {
                                 + entry.status() + ", not parked: only a parked event can be resubmitted.")))));
     }
 
-    /** How many rows are parked now. */
-    public Mono<Long> parkedCount() {
-        return rows.countParked();
+    /**
+     * The outbox's state at a glance: rows pending (committed, not yet sent and not parked), when the oldest of them
+     * was written (null when none), and rows parked.
+     */
+    public record Figures(long pending, Instant oldestPending, long parked) {
+    }
+
+    /** Reads {@link Figures} from the table (the metrics do, every few seconds). */
+    public Mono<Figures> figures() {
+        return rows.figures();
     }
 
     /** Deletes rows sent before {@code cutoff}; parked rows stay until they are resubmitted and sent. */

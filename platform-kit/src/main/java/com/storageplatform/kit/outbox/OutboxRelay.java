@@ -2,6 +2,7 @@ package com.storageplatform.kit.outbox;
 
 import com.storageplatform.kit.polling.PollingLoop;
 import com.storageplatform.kit.polling.WakeUpSignal;
+import com.storageplatform.kit.tracing.TraceContextCarrier;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -98,8 +99,12 @@ public class OutboxRelay extends PollingLoop {
         this.backoff = settings.minBackoff();
     }
 
-    /** A claimed outbox row; {@code key} is its partition key (the account). */
-    record Row(long seq, UUID eventId, String key, String topic, String payload, int attempts, Instant failingSince) {
+    /**
+     * A claimed outbox row; {@code key} is its partition key (the account), {@code traceparent} the trace of the
+     * request that wrote it (or null).
+     */
+    record Row(long seq, UUID eventId, String key, String topic, String payload, int attempts, Instant failingSince,
+            String traceparent) {
     }
 
     /** Why a send failed: its kind and the text the row records. */
@@ -160,6 +165,7 @@ public class OutboxRelay extends PollingLoop {
                 }
                 ProducerRecord<String, String> record = new ProducerRecord<>(row.topic(), row.key(), row.payload());
                 record.headers().add("content-type", CloudEvent.CONTENT_TYPE.getBytes(StandardCharsets.UTF_8));
+                TraceContextCarrier.put(record.headers(), row.traceparent());
                 acks.add(sendSafely(record));
             }
             return acks;

@@ -71,14 +71,16 @@ public class MutationFilter implements WebFilter, Ordered {
     private final DatabaseClient db;
     private final JsonResponses json;
     private final JsonMapper mapper;
+    private final IdempotencyMetrics metrics;
 
     public MutationFilter(TransactionalOperator tx, IdempotencyStore store, DatabaseClient db, JsonResponses json,
-            JsonMapper mapper) {
+            JsonMapper mapper, IdempotencyMetrics metrics) {
         this.tx = tx;
         this.store = store;
         this.db = db;
         this.json = json;
         this.mapper = mapper;
+        this.metrics = metrics;
     }
 
     /** Whether this filter runs the request (in a transaction, bounded by its deadline). */
@@ -149,6 +151,11 @@ public class MutationFilter implements WebFilter, Ordered {
                 });
         return tx.transactional(work)
                 .onErrorResume(RollbackWith.class, rollback -> Mono.just(new Replayable(rollback.outcome(), false)))
+                .doOnNext(result -> {
+                    if (result.replayed()) {
+                        metrics.replayed();
+                    }
+                })
                 .flatMap(result -> result.outcome().writeTo(original.getResponse(),
                         result.replayed() ? Map.of(REPLAYED_HEADER, "true") : Map.of()));
     }

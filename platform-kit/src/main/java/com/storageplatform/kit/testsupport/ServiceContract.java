@@ -3,6 +3,7 @@ package com.storageplatform.kit.testsupport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.PlatformProperties;
+import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.CallerTokenSigner;
 import com.storageplatform.kit.caller.Pem;
 import com.storageplatform.kit.testsupport.openapi.OpenApiContract;
@@ -10,6 +11,7 @@ import java.security.interfaces.ECPrivateKey;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
+import org.springframework.core.env.Environment;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -30,6 +32,38 @@ public abstract class ServiceContract {
 
     @Autowired
     private PlatformProperties platform;
+
+    @Autowired
+    protected Environment environment;
+
+    /**
+     * A request to one of the service's routes, by a caller allowed to make it (none for a public route), and the
+     * route template Prometheus must count it under.
+     */
+    public record RouteProbe(String path, Caller caller, String template) {
+    }
+
+    /** The route {@link #metricsNameTheServicesOwnRoutesOnTheManagementPort} asks: a service with an API names one. */
+    protected RouteProbe ownRoute() {
+        return new RouteProbe("/internal/ready", null, "/internal/ready");
+    }
+
+    @Test
+    void metricsNameTheServicesOwnRoutesOnTheManagementPort() {
+        RouteProbe route = ownRoute();
+        WebTestClient.RequestHeadersSpec<?> request = client.get().uri(route.path());
+        if (route.caller() != null) {
+            request = request.header("Authorization", TestCallers.bearer(route.caller()));
+        }
+        request.exchange().expectStatus().value(status -> assertThat(status).isLessThan(500));
+
+        // Prometheus reads the management port without a credential; the request is counted by its template.
+        PrometheusScrape.awaitLine(environment, "http_server_requests_seconds_count{",
+                "uri=\"" + route.template() + "\"");
+        if (!route.path().equals(route.template())) {
+            assertThat(PrometheusScrape.scrape(environment)).doesNotContain(route.path());
+        }
+    }
 
     @Test
     void healthAnswersWheneverTheProcessServes() {

@@ -1,6 +1,7 @@
 package com.storageplatform.kit.testsupport;
 
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.tracing.TraceContextCarrier;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,6 +65,12 @@ public final class TestEvents implements AutoCloseable {
     }
 
     public static UUID publish(String topic, UUID id, String type, UUID accountId, Map<String, ?> data) {
+        return publish(topic, id, type, accountId, data, null);
+    }
+
+    /** As a service's outbox would send an event published in a request: with the request's {@code traceparent}. */
+    public static UUID publish(String topic, UUID id, String type, UUID accountId, Map<String, ?> data,
+            String traceparent) {
         Map<String, Object> envelope = new LinkedHashMap<>();
         envelope.put("specversion", "1.0");
         envelope.put("id", id.toString());
@@ -75,16 +82,23 @@ public final class TestEvents implements AutoCloseable {
         envelope.put("environment", "test");
         envelope.put("actortype", "api");
         envelope.put("data", data);
-        publishRaw(topic, accountId.toString(), JSON.writeValueAsString(envelope));
+        ProducerRecord<String, String> record = new ProducerRecord<>(topic, accountId.toString(),
+                JSON.writeValueAsString(envelope));
+        TraceContextCarrier.put(record.headers(), traceparent);
+        send(record);
         return id;
     }
 
     /** Publishes a record exactly as given (for malformed-record tests). */
     public static void publishRaw(String topic, String key, String value) {
+        send(new ProducerRecord<>(topic, key, value));
+    }
+
+    private static void send(ProducerRecord<String, String> record) {
         try {
-            producer().send(new ProducerRecord<>(topic, key, value)).get(10, TimeUnit.SECONDS);
+            producer().send(record).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
-            throw new IllegalStateException("Could not publish to " + topic, e);
+            throw new IllegalStateException("Could not publish to " + record.topic(), e);
         }
     }
 

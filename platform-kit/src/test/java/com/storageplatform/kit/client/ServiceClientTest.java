@@ -13,6 +13,7 @@ import com.storageplatform.kit.request.RequestDeadlineFilter;
 import com.storageplatform.kit.testsupport.PeerStub;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.kit.tracing.TraceContextCarrier;
 import com.storageplatform.kit.web.RequestIds;
 import java.util.Map;
 import java.util.Set;
@@ -105,6 +106,21 @@ class ServiceClientTest {
     private WebTestClient.ResponseSpec read(String peer) {
         return client.get().uri("/v1/relay/" + peer + "/samples/" + Ids.newId())
                 .header("Authorization", TestCallers.bearer(caller)).exchange();
+    }
+
+    @Test
+    void theCallCarriesTheRequestsTraceFromASpanOfItsOwn() {
+        String traceId = "0af7651916cd43dd8448eb211c80319c";
+        String requestSpan = "b7ad6b7169203331";
+        relay("peer", TestCallers.token(caller)).header("traceparent", "00-" + traceId + "-" + requestSpan + "-01")
+                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"name\":\"relayed\"}").exchange()
+                .expectStatus().isCreated();
+
+        TraceContextCarrier.TraceParent sent = TraceContextCarrier.parse(PEER.last().header("traceparent"))
+                .orElseThrow();
+        assertThat(sent.traceId()).isEqualTo(traceId);
+        assertThat(sent.spanId()).isNotEqualTo(requestSpan);
+        assertThat(sent.sampled()).isTrue();
     }
 
     @Test

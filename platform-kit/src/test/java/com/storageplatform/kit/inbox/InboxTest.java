@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestEvents;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -12,14 +13,23 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.TestPropertySource;
 import reactor.core.publisher.Mono;
 
-/** The inbox against a real Kafka broker: each event applied once, in its own transaction, whatever arrives. */
+/**
+ * The inbox against a real Kafka broker: each event applied once, in its own transaction, whatever arrives, and in
+ * the trace it arrived with.
+ */
 @PlatformTest
+@ExtendWith(OutputCaptureExtension.class)
+@TestPropertySource(properties = "logging.level.com.storageplatform.kit.inbox.Inbox=debug")
 class InboxTest {
 
     private static final String TOPIC = "inboxtest.events";
@@ -58,6 +68,9 @@ class InboxTest {
 
     @Autowired
     DatabaseClient db;
+
+    @Autowired
+    MeterRegistry meters;
 
     @BeforeEach
     void table() {
@@ -98,6 +111,46 @@ class InboxTest {
         assertThat(notes(account, 2)).isEqualTo(2);
         assertThat(db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", id)
                 .map(row -> row.get("n", Long.class)).one().block()).isEqualTo(1);
+    }
+
+    @Test
+    void theInboxConsumersLagIsMeasured() {
+        UUID account = Ids.newId();
+        TestEvents.publish(TOPIC, "note.written", account, Map.of("object", "note"));
+        assertThat(notes(account, 1)).isEqualTo(1);
+
+        // Kafka's own consumer metrics for Prometheus: the consumer's largest lag at once
+        // (kafka_consumer_fetch_manager_records_lag_max), each partition's once Micrometer next looks (a minute).
+        assertThat(meters.find("kafka.consumer.fetch.manager.records.lag.max").gauges()).isNotEmpty()
+                .allSatisfy(lag -> assertThat(lag.getId().getTag("client.id")).isNotBlank());
+    }
+
+    @Test
+    void anEventIsAppliedInTheTraceItArrivedWith(CapturedOutput output) {
+        String traceId = "5c1e0d3b9a7f4e2d8c6b4a2918070605";
+        String publisherSpan = "1a2b3c4d5e6f7081";
+        UUID account = Ids.newId();
+        UUID traced = TestEvents.publish(TOPIC, Ids.newId(), "note.written", account, Map.of("object", "note"),
+                "00-" + traceId + "-" + publisherSpan + "-01");
+        UUID untraced = TestEvents.publish(TOPIC, "note.written", account, Map.of("object", "note"));
+        assertThat(notes(account, 2)).isEqualTo(2);
+
+        // The inbox's span is a child of the publisher's: same trace id, a span id of its own.
+        assertThat(appliedLine(output, traced)).contains(traceId).doesNotContain(publisherSpan);
+        assertThat(appliedLine(output, untraced)).doesNotContain(traceId)
+                .containsPattern("\\[[0-9a-f]{32}-[0-9a-f]{16}\\]");
+    }
+
+    private static String appliedLine(CapturedOutput output, UUID event) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            var line = output.getOut().lines().filter(l -> l.contains("Applied event " + event)).findFirst();
+            if (line.isPresent()) {
+                return line.get();
+            }
+            sleep(100);
+        }
+        throw new AssertionError("No log line says event " + event + " was applied");
     }
 
     @Test

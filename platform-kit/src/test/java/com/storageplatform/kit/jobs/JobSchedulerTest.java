@@ -1,9 +1,11 @@
 package com.storageplatform.kit.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.storageplatform.kit.testsupport.PlatformInfrastructure;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -102,5 +104,39 @@ class JobSchedulerTest {
             finish.complete("done");
         }
         assertThat(first.join().ran()).isTrue();
+    }
+
+    @Test
+    void everyRunIsTimedByJobAndOutcome() throws InterruptedException {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        CountDownLatch running = new CountDownLatch(1);
+        CompletableFuture<String> finish = new CompletableFuture<>();
+        ScheduledJob slow = job("timed-sweep", () -> Mono.fromRunnable(running::countDown)
+                .then(Mono.fromFuture(finish)));
+        ScheduledJob broken = job("broken-sweep", () -> Mono.error(new IllegalStateException("no table")));
+        JobScheduler replicaA = new JobScheduler(List.of(slow, broken), db, tx, false, new JobMetrics(meters));
+        JobScheduler replicaB = new JobScheduler(List.of(slow), db, tx, false, new JobMetrics(meters));
+
+        CompletableFuture<JobScheduler.JobRun> first = replicaA.runNow(slow).toFuture();
+        try {
+            assertThat(running.await(30, TimeUnit.SECONDS)).isTrue();
+            replicaB.runNow(slow).block(Duration.ofSeconds(10));
+        } finally {
+            finish.complete("done");
+        }
+        first.join();
+        assertThatThrownBy(() -> replicaA.runNow(broken).block(Duration.ofSeconds(10)))
+                .hasMessageContaining("no table");
+
+        assertThat(runs(meters, "timed-sweep", "ran")).isEqualTo(1);
+        assertThat(runs(meters, "timed-sweep", "skipped")).isEqualTo(1);
+        assertThat(runs(meters, "broken-sweep", "failed")).isEqualTo(1);
+        // A run is timed from its start to its outcome.
+        assertThat(meters.get(JobMetrics.RUNS).tags("name", "timed-sweep", "outcome", "ran").timer()
+                .totalTime(TimeUnit.NANOSECONDS)).isPositive();
+    }
+
+    private static long runs(SimpleMeterRegistry meters, String job, String outcome) {
+        return meters.get(JobMetrics.RUNS).tags("name", job, "outcome", outcome).timer().count();
     }
 }

@@ -44,11 +44,11 @@ class DeliveryQueue {
     /**
      * A delivery taken by a worker, with all it needs to be sent: the event (its data as stored JSON text), the
      * endpoint's URL, version and environment, and its valid signing secrets (sealed, newest first).
-     * {@code attempts} is how many attempts were made before this one.
+     * {@code attempts} is how many attempts were made before this one; {@code traceparent} is the event's trace.
      */
     record Claimed(UUID id, UUID accountId, UUID endpointId, UUID eventId, int attempts, String eventType,
             Instant eventCreated, String eventVersion, String eventData, String url, String endpointVersion,
-            Environment environment, List<byte[]> sealedSecrets) {
+            Environment environment, List<byte[]> sealedSecrets, String traceparent) {
     }
 
     /**
@@ -87,7 +87,7 @@ class DeliveryQueue {
                 RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempts
             )
             SELECT c.id, c.account_id, c.endpoint_id, c.event_id, c.attempts, ev.type, ev.created,
-                ev.event_version, ev.event_data, e.url, e.endpoint_version, e.environment, e.secrets
+                ev.event_version, ev.event_data, ev.traceparent, e.url, e.endpoint_version, e.environment, e.secrets
             FROM claimed c
             %2$s
             %3$s
@@ -168,7 +168,7 @@ class DeliveryQueue {
                         row.get("created", Instant.class), row.get("event_version", String.class),
                         row.get("event_data", String.class), row.get("url", String.class),
                         row.get("endpoint_version", String.class), Environment.of(row.get("environment", String.class)),
-                        sealed(row.get("secrets", String.class))))
+                        sealed(row.get("secrets", String.class)), row.get("traceparent", String.class)))
                 .all()
                 .collectList();
     }

@@ -37,6 +37,7 @@ class DeliveryWorker extends PollingLoop {
     private final DeliveryOutcomes outcomes;
     private final DeliveryMetrics metrics;
     private final WakeUpSignal signal;
+    private final DeliveryTraces traces;
     private final Clock clock;
     private final WebhookProperties.Delivery settings;
 
@@ -46,8 +47,10 @@ class DeliveryWorker extends PollingLoop {
     private final Queue<Sinks.One<Integer>> sweeps = new ConcurrentLinkedQueue<>();
 
     DeliveryWorker(DeliveryQueue queue, DeliverySender sender, DeliveryOutcomes outcomes, DeliveryMetrics metrics,
-            @Qualifier("deliverySignal") WakeUpSignal signal, Clock clock, WebhookProperties properties) {
+            @Qualifier("deliverySignal") WakeUpSignal signal, DeliveryTraces traces, Clock clock,
+            WebhookProperties properties) {
         super("delivery worker", properties.delivery().pollInterval(), signal);
+        this.traces = traces;
         this.queue = queue;
         this.sender = sender;
         this.outcomes = outcomes;
@@ -128,10 +131,14 @@ class DeliveryWorker extends PollingLoop {
         return done.asMono();
     }
 
+    /** One attempt, in the trace of the request that published the event (ADR 0022). */
     private Mono<Void> deliver(DeliveryQueue.Claimed delivery) {
         long started = System.nanoTime();
-        return sender.send(delivery)
+        return traces.attempt(delivery, span -> sender.send(delivery)
                 .flatMap(attempt -> outcomes.record(delivery, attempt)
-                        .doOnSuccess(recorded -> metrics.attempted(attempt, delivery.eventCreated(), started)));
+                        .doOnSuccess(recorded -> {
+                            metrics.attempted(attempt, delivery.eventCreated(), started);
+                            traces.attempted(span, delivery, attempt);
+                        })));
     }
 }

@@ -5,6 +5,7 @@ import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.events.EventCatalogue;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.polling.WakeUpSignal;
+import com.storageplatform.kit.tracing.TraceContextCarrier;
 import com.storageplatform.webhooks.delivery.Deliveries;
 import com.storageplatform.webhooks.payload.ApiVersions;
 import java.time.Clock;
@@ -57,9 +58,11 @@ class EventIngest implements PipelinedConsumer.Handler<EventIngest.Poll> {
     private final WakeUpSignal signal;
     private final JsonMapper json;
     private final Clock clock;
+    private final IngestTraces traces;
 
     EventIngest(EventLog events, Deliveries deliveries, TransactionalOperator tx,
-            @Qualifier("deliverySignal") WakeUpSignal signal, JsonMapper json, Clock clock) {
+            @Qualifier("deliverySignal") WakeUpSignal signal, JsonMapper json, Clock clock, IngestTraces traces) {
+        this.traces = traces;
         this.events = events;
         this.deliveries = deliveries;
         this.tx = tx;
@@ -86,10 +89,14 @@ class EventIngest implements PipelinedConsumer.Handler<EventIngest.Poll> {
         return poll.events().isEmpty() ? Mono.empty() : ingest(poll.events());
     }
 
-    /** Logged once the poll is stored, so a poll retried through an outage does not repeat them. */
+    /**
+     * Logged once the poll is stored, so a poll retried through an outage does not repeat them; each event's line in
+     * its own trace.
+     */
     @Override
     public void handled(Poll poll) {
         poll.skipped().forEach(log::warn);
+        poll.events().forEach(traces::stored);
     }
 
     /** Appends the events and queues their deliveries, once per event id (a duplicate, even in one batch, adds nothing). */
@@ -141,7 +148,8 @@ class EventIngest implements PipelinedConsumer.Handler<EventIngest.Poll> {
         return Optional.of(new StoredEvent(id.get(), accountId.get(), operatorId.orElse(null), publicType.get(),
                 internalType, cloudEvent.path("source").asString(""), ApiVersions.LATEST,
                 cloudEvent.path("actortype").asString("api"),
-                parseTime(cloudEvent.path("time").asString(""), now), cloudEvent.get("data"), now));
+                parseTime(cloudEvent.path("time").asString(""), now), cloudEvent.get("data"), now,
+                TraceContextCarrier.from(record.headers()).orElse(null)));
     }
 
     /** JSON can only carry NUL escaped, so only a record with the escape needs its strings read. */

@@ -41,12 +41,13 @@ class EventLog {
         List<StoredEvent> events = List.copyOf(byId.values());
         return db.sql("""
                 INSERT INTO events (id, account_id, operator_id, type, source_type, source, api_version, actor_type,
-                    created, data, received_at)
+                    created, data, received_at, traceparent)
                 SELECT e.id, e.account_id, NULLIF(e.operator_id, '')::uuid, e.type, e.source_type, e.source,
-                    e.api_version, e.actor_type, e.created::timestamptz, e.data::jsonb, :received
+                    e.api_version, e.actor_type, e.created::timestamptz, e.data::jsonb, :received,
+                    NULLIF(e.traceparent, '')
                 FROM unnest(:ids, :accounts, :operators, :types, :source_types, :sources, :versions, :actors,
-                    :created, :data) AS e (id, account_id, operator_id, type, source_type, source, api_version,
-                    actor_type, created, data)
+                    :created, :data, :traceparents) AS e (id, account_id, operator_id, type, source_type, source,
+                    api_version, actor_type, created, data, traceparent)
                 ON CONFLICT (id) DO NOTHING
                 RETURNING id
                 """)
@@ -61,6 +62,8 @@ class EventLog {
                 .bind("actors", column(events, StoredEvent::actorType, String[]::new))
                 .bind("created", column(events, event -> event.created().toString(), String[]::new))
                 .bind("data", column(events, event -> json.writeValueAsString(event.data()), String[]::new))
+                .bind("traceparents", column(events,
+                        event -> event.traceparent() == null ? "" : event.traceparent(), String[]::new))
                 .bind("received", events.get(0).receivedAt())
                 .map(row -> row.get("id", UUID.class))
                 .all()
@@ -94,6 +97,6 @@ class EventLog {
                 row.get("source_type", String.class), row.get("source", String.class),
                 row.get("api_version", String.class), row.get("actor_type", String.class),
                 row.get("created", Instant.class), json.readTree(row.get("data", Json.class).asArray()),
-                row.get("received_at", Instant.class));
+                row.get("received_at", Instant.class), row.get("traceparent", String.class));
     }
 }

@@ -11,10 +11,11 @@ public final class Events {
 
     /**
      * SQL: a join ({@code alias}) giving the event {@code eventIdColumn} names as a delivery sends it: {@code type},
-     * {@code created}, {@code event_version} and {@code event_data} (the stored JSON as text).
+     * {@code created}, {@code event_version}, {@code event_data} (the stored JSON as text) and {@code traceparent}
+     * (the trace it arrived with, or null).
      */
     public static String forDelivery(String eventIdColumn, String alias) {
-        return "JOIN LATERAL (SELECT ev.type, ev.created, ev.api_version AS event_version, ev.data::text AS event_data"
-                + " FROM events ev WHERE ev.id = " + eventIdColumn + ") " + alias + " ON TRUE";
+        return "JOIN LATERAL (SELECT ev.type, ev.created, ev.api_version AS event_version, ev.data::text AS event_data,"
+                + " ev.traceparent FROM events ev WHERE ev.id = " + eventIdColumn + ") " + alias + " ON TRUE";
     }
 }

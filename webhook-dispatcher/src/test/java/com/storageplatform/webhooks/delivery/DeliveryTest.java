@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.PrometheusScrape;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.env.Environment;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -46,6 +48,9 @@ class DeliveryTest {
 
     @Autowired
     DatabaseClient db;
+
+    @Autowired
+    Environment environment;
 
     DispatcherApi api;
     WebhookReceiver receiver;
@@ -374,12 +379,13 @@ class DeliveryTest {
         api.publish(caller, "crm.events", "deal.created", Map.of("object", "deal"));
         receiver.await(r -> true, 1, Duration.ofSeconds(30));
         DispatcherApi.sleep(6000);
-        String metrics = client.get().uri("/internal/prometheus").exchange().expectStatus().isOk()
-                .expectBody(String.class).returnResult().getResponseBody();
+        String metrics = PrometheusScrape.scrape(environment);
         assertThat(metrics).contains("webhook_delivery_attempts_total{", "outcome=\"succeeded\"",
-                "webhook_delivery_queue_depth", "webhook_delivery_latency_seconds", "webhook_delivery_attempt_duration_seconds");
-        // The kit's outbox meters join any service's registry (ADR 0020).
-        assertThat(metrics).contains("outbox_parked ", "outbox_parks_total ");
+                "webhook_delivery_queue_depth", "webhook_delivery_latency_seconds", "webhook_delivery_attempt_duration_seconds",
+                // The kit's and Kafka's: how far ingest is behind the topics, and the outbox of its own events
+                // (its backlog, and its parked rows: ADR 0020).
+                "kafka_consumer_fetch_manager_records_lag_max{", "outbox_backlog_rows{", "outbox_oldest_age_seconds{",
+                "outbox_parked{", "outbox_parks_total{");
     }
 
     private void advanceClock(Duration by) {

@@ -1,0 +1,26 @@
+package com.storageplatform.kit.autoconfigure;
+
+import com.storageplatform.kit.tracing.TraceContinuation;
+import io.micrometer.tracing.Tracer;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * What carries a trace past HTTP (ADR 0022): {@link TraceContinuation}, with which work on an event continues the
+ * trace of the request that published it. Spring Boot traces HTTP in and out (WebFlux, {@code WebClient.Builder})
+ * itself.
+ */
+@AutoConfiguration(afterName = {
+        "org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration",
+        "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration"})
+@ConditionalOnClass(Tracer.class)
+public class KitTracingAutoConfiguration {
+
+    @Bean
+    @ConditionalOnBean(Tracer.class)
+    TraceContinuation traceContinuation(Tracer tracer) {
+        return new TraceContinuation(tracer);
+    }
+}
