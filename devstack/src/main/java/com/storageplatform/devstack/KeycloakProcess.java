@@ -39,7 +39,10 @@ public final class KeycloakProcess {
 
     static final List<String> JAVA_OPTIONS = List.of("-Xms64m", "-Xmx512m", "-XX:MetaspaceSize=96M",
             "-XX:MaxMetaspaceSize=256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError",
-            "-Dfile.encoding=UTF-8");
+            "-Dfile.encoding=UTF-8",
+            // What kc.sh adds, and java.lang for JBoss Threads' thread-local reset on Java 24 and later.
+            "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens=java.base/java.security=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED");
     static final String KEYCLOAK_JAVA_HOME = "KEYCLOAK_JAVA_HOME";
     private static final Path SYSTEM_JVMS = Path.of("/usr/lib/jvm");
     private static final int MINIMUM_JAVA = 21;

@@ -34,11 +34,27 @@ public class CredentialRepository {
     }
 
     public Mono<Void> insert(Credential credential, byte[] secretHash) {
+        return insert(credential, secretHash, null, null);
+    }
+
+    /** An OAuth token of a grant (authorization code): revoked with the rest of its family. */
+    public Mono<Void> insertForGrant(Credential credential, byte[] secretHash, UUID grantId) {
+        return insert(credential, secretHash, grantId, null);
+    }
+
+    /** An access token the developer settings mint for their own session's calls to the public API. */
+    public Mono<Void> insertForSession(Credential credential, byte[] secretHash, UUID sessionId) {
+        return insert(credential, secretHash, null, sessionId);
+    }
+
+    private Mono<Void> insert(Credential credential, byte[] secretHash, UUID grantId, UUID sessionId) {
         DatabaseClient.GenericExecuteSpec insert = db.sql("""
                 INSERT INTO credentials (id, kind, secret_hash, secret_prefix, operator_id, account_id, environment,
-                    name, scopes, site_ids, actor_type, oauth_client_id, expires_at, created_at)
+                    name, scopes, site_ids, actor_type, oauth_client_id, expires_at, created_at, grant_id,
+                    operator_session_id)
                 VALUES (:id, :kind, :secret_hash, :secret_prefix, :operator_id, :account_id, :environment,
-                    :name, :scopes, :site_ids, :actor_type, :oauth_client_id, :expires_at, :created_at)
+                    :name, :scopes, :site_ids, :actor_type, :oauth_client_id, :expires_at, :created_at, :grant_id,
+                    :operator_session_id)
                 """)
                 .bind("id", credential.id())
                 .bind("kind", credential.kind().value())
@@ -55,7 +71,40 @@ public class CredentialRepository {
                 credential.siteIds() == null ? null : credential.siteIds().toArray(UUID[]::new), UUID[].class);
         insert = nullable(insert, "oauth_client_id", credential.oauthClientId(), UUID.class);
         insert = nullable(insert, "expires_at", credential.expiresAt(), Instant.class);
+        insert = nullable(insert, "grant_id", grantId, UUID.class);
+        insert = nullable(insert, "operator_session_id", sessionId, UUID.class);
         return insert.then();
+    }
+
+    /** A refresh token as presented: the row its secret hashes to, with its grant. */
+    public Mono<GrantToken> findRefreshToken(byte[] secretHash) {
+        return db.sql("SELECT " + COLUMNS + ", grant_id FROM credentials "
+                        + "WHERE secret_hash = :hash AND kind = 'refresh_token'")
+                .bind("hash", ByteBuffer.wrap(secretHash))
+                .map(row -> new GrantToken(toCredential(row), row.get("grant_id", UUID.class)))
+                .one();
+    }
+
+    /** A token of a grant. */
+    public record GrantToken(Credential credential, UUID grantId) {
+    }
+
+    /**
+     * Retires a refresh token in favour of its successor, unless it already was retired: true for the one rotation
+     * that wins.
+     */
+    public Mono<Boolean> rotateRefreshToken(UUID id, UUID successorId, Instant at) {
+        return db.sql("""
+                UPDATE credentials SET revoked_at = :at, rotated_to_id = :successor
+                WHERE id = :id AND revoked_at IS NULL AND rotated_to_id IS NULL
+                RETURNING id
+                """)
+                .bind("id", id)
+                .bind("successor", successorId)
+                .bind("at", at)
+                .map(row -> true)
+                .one()
+                .defaultIfEmpty(false);
     }
 
     public Mono<Credential> find(CredentialKind kind, UUID id) {
