@@ -146,6 +146,10 @@ public final class OAuthApps {
         return form.toString();
     }
 
+    public static String encodeValue(String value) {
+        return encode(value);
+    }
+
     static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }

@@ -94,7 +94,6 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
             user.setEnabled(true);
             // The platform admin vouches for the address; Keycloak asks for nothing more before the password.
             user.setEmailVerified(true);
-            user.setAttributes(Map.of("operator_id", List.of(operatorId.toString()), "role", List.of(role)));
             String id;
             try (Response created = realm.users().create(user)) {
                 if (created.getStatus() == 409) {

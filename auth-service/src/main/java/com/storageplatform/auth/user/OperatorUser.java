@@ -1,5 +1,6 @@
 package com.storageplatform.auth.user;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -14,6 +15,7 @@ public record OperatorUser(UUID id, String object, UUID operatorId, String email
     public static final String STAFF = "staff";
     static final String OBJECT = "operator_user";
 
+    @JsonIgnore
     public boolean isOwner() {
         return OWNER.equals(role);
     }
