@@ -11,10 +11,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.resteasy.client.jaxrs.internal.ResteasyClientBuilderImpl;
 import org.keycloak.OAuth2Constants;
 import org.keycloak.admin.client.CreatedResponseUtil;
@@ -27,7 +28,11 @@ import org.keycloak.representations.idm.RealmRepresentation;
 import org.keycloak.representations.idm.UserRepresentation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import com.storageplatform.auth.signin.AppProperties;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import reactor.util.retry.Retry;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -43,14 +48,21 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(KeycloakIdentityProvider.class);
 
+    private static final Duration FOREVER = Duration.ofDays(365 * 100);
+
     private final KeycloakProperties properties;
     private final Keycloak keycloak;
-    /** The callback URLs the realm's client is known to allow: provisioning is skipped once it is done. */
-    private final AtomicReference<Set<String>> provisioned = new AtomicReference<>(Set.of());
+    private final String callbackUrl;
+    /**
+     * Provisioning per callback URL, shared by concurrent callers and kept once it succeeded (a failure is
+     * forgotten, so the next caller tries again).
+     */
+    private final Map<String, Mono<Void>> provisioning = new ConcurrentHashMap<>();
 
-    KeycloakIdentityProvider(KeycloakProperties properties) {
+    KeycloakIdentityProvider(KeycloakProperties properties, AppProperties app) {
         properties.requireComplete();
         this.properties = properties;
+        this.callbackUrl = app.signInCallbackUrl();
         long timeout = properties.timeout().toMillis();
         this.keycloak = KeycloakBuilder.builder()
                 .serverUrl(properties.url())
@@ -70,18 +82,22 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
 
     @Override
     public Mono<Void> ensureRealm(String callbackUrl) {
-        if (provisioned.get().contains(callbackUrl)) {
-            return Mono.empty();
-        }
-        return blocking("provision the realm", () -> {
-            provisionRealm(callbackUrl);
-            provisioned.updateAndGet(known -> {
-                Set<String> more = new LinkedHashSet<>(known);
-                more.add(callbackUrl);
-                return Set.copyOf(more);
-            });
-            return null;
-        }).then();
+        return provisioning.computeIfAbsent(callbackUrl, url -> blocking("provision the realm", () -> {
+            provisionRealm(url);
+            return Boolean.TRUE;
+        }).then().cache(done -> FOREVER, failed -> Duration.ZERO, () -> FOREVER));
+    }
+
+    /**
+     * At start-up, in the background: the realm is ready before the first operator is created (creating a realm
+     * takes Keycloak seconds). Retried with backoff while Keycloak is not there yet; requests that need it try too.
+     */
+    @EventListener(ApplicationReadyEvent.class)
+    void provisionAtStartUp() {
+        ensureRealm(callbackUrl)
+                .retryWhen(Retry.backoff(30, Duration.ofSeconds(2)).maxBackoff(Duration.ofSeconds(30)))
+                .subscribe(done -> { }, failed -> log.warn("Keycloak's realm is not provisioned yet: {}",
+                        failed.getMessage()));
     }
 
     @Override
@@ -181,7 +197,7 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
     private <T> Mono<T> blocking(String what, Callable<T> call) {
         return Mono.fromCallable(call)
                 .subscribeOn(Schedulers.boundedElastic())
-                .timeout(properties.timeout().multipliedBy(3))
+                .timeout(properties.timeout().multipliedBy(2))
                 .onErrorMap(failure -> !(failure instanceof ApiException), failure -> {
                     log.warn("Keycloak could not {}: {}", what, describe(failure));
                     return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),

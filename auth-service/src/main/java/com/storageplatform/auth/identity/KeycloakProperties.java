@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param clientSecret that client's secret (set on the client when provisioned)
  * @param admin        how the auth service authenticates to Keycloak's admin API: a service client with realm
  *                     administration rights (client credentials), never a password
- * @param timeout      how long one call to Keycloak may take
+ * @param timeout      how long one call to Keycloak may take (30 s: creating the realm takes it seconds)
  * @param setupEmail   true: a new user is sent Keycloak's "set your password" email (the realm needs SMTP)
  */
 @ConfigurationProperties("platform.keycloak")
@@ -25,7 +25,7 @@ public record KeycloakProperties(String url, String realm, String clientId, Stri
         realm = realm == null || realm.isBlank() ? "storage-platform" : realm;
         clientId = clientId == null || clientId.isBlank() ? "storage-platform" : clientId;
         admin = admin == null ? new Admin(null, null, null) : admin;
-        timeout = timeout == null ? Duration.ofSeconds(10) : timeout;
+        timeout = timeout == null ? Duration.ofSeconds(30) : timeout;
         setupEmail = setupEmail != null && setupEmail;
         url = url == null ? null : url.replaceAll("/+$", "");
     }
