@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,7 +34,7 @@ final class Browserless {
     /** @param appRedirect the app's redirect URI: a redirect there ends the navigation (the app is not running) */
     Browserless(String appRedirect) {
         this.appRedirect = appRedirect;
-        http = HttpClient.newBuilder().cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
+        http = HttpClient.newBuilder().cookieHandler(new LoopbackCookies())
                 .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(5)).build();
     }
 
@@ -84,6 +85,31 @@ final class Browserless {
             response = send(http, HttpRequest.newBuilder(next).header("Accept", "text/html").GET());
         }
         throw new AssertionError("too many redirects, last at " + response.uri());
+    }
+
+    /**
+     * Browsers treat 127.0.0.1 as a secure context, and Keycloak marks its cookies {@code Secure} there; Java's
+     * cookie manager would never send those back over http, so on the loopback address the flag is dropped.
+     */
+    private static final class LoopbackCookies extends CookieManager {
+
+        private static final Pattern SECURE = Pattern.compile("(?i);\\s*Secure(?=;|$)");
+
+        LoopbackCookies() {
+            super(null, CookiePolicy.ACCEPT_ALL);
+        }
+
+        @Override
+        public void put(URI uri, Map<String, List<String>> headers) throws IOException {
+            if (!"127.0.0.1".equals(uri.getHost())) {
+                super.put(uri, headers);
+                return;
+            }
+            Map<String, List<String>> loopback = new LinkedHashMap<>();
+            headers.forEach((name, values) -> loopback.put(name, name != null && name.equalsIgnoreCase("Set-Cookie")
+                    ? values.stream().map(value -> SECURE.matcher(value).replaceAll("")).toList() : values));
+            super.put(uri, loopback);
+        }
     }
 
     static Map<String, String> query(URI uri) {

@@ -98,6 +98,15 @@ class DeveloperSettingsBrowserE2E {
 
     @Test
     void anOwnerSignsInManagesKeysAndInstallsAnAppThroughTheConsentPage() throws Exception {
+        try {
+            signInManageKeysAndInstallAnApp();
+        } catch (Throwable failed) {
+            screenshot("failure");
+            throw failed;
+        }
+    }
+
+    private void signInManageKeysAndInstallAnApp() throws Exception {
         Admin admin = new Admin(stack);
         Admin.Operator operator = admin.newOperator("Browser Storage Ltd");
         Operators.Person owner = new Operators(stack).add(operator.id(), "owner");

@@ -25,6 +25,7 @@ import org.keycloak.admin.client.KeycloakBuilder;
 import org.keycloak.admin.client.resource.RealmResource;
 import org.keycloak.representations.idm.ClientRepresentation;
 import org.keycloak.representations.idm.RealmRepresentation;
+import org.keycloak.representations.idm.RequiredActionProviderRepresentation;
 import org.keycloak.representations.idm.UserRepresentation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,7 +66,7 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
         this.callbackUrl = app.signInCallbackUrl();
         long timeout = properties.timeout().toMillis();
         this.keycloak = KeycloakBuilder.builder()
-                .serverUrl(properties.url())
+                .serverUrl(properties.internalUrl())
                 .realm(properties.admin().realm())
                 .grantType(OAuth2Constants.CLIENT_CREDENTIALS)
                 .clientId(properties.admin().clientId())
@@ -156,6 +157,13 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
                     throw raced;
                 }
             }
+        }
+        // People are identified by their email address; Keycloak's default profile would also demand a first and
+        // last name at the first sign-in, which the platform neither has nor needs.
+        RequiredActionProviderRepresentation verifyProfile = realm.flows().getRequiredAction("VERIFY_PROFILE");
+        if (verifyProfile != null && verifyProfile.isEnabled()) {
+            verifyProfile.setEnabled(false);
+            realm.flows().updateRequiredAction("VERIFY_PROFILE", verifyProfile);
         }
         List<ClientRepresentation> existing = realm.clients().findByClientId(properties.clientId());
         if (existing.isEmpty()) {

@@ -8,7 +8,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * service provisions through keycloak-admin-client, with a confidential OpenID Connect client it signs operators in
  * through.
  *
- * @param url          Keycloak's base URL, as browsers and the auth service both reach it
+ * @param url          Keycloak's public base URL, as browsers reach it (and the realm's issuer)
+ * @param internalUrl  where the auth service itself calls Keycloak (token, keys, admin API), when that differs
+ *                     from {@code url} (an in-cluster service); default {@code url}
  * @param realm        the operators' realm (provisioned when missing)
  * @param clientId     the client operators sign in through (provisioned when missing)
  * @param clientSecret that client's secret (set on the client when provisioned)
@@ -18,8 +20,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param setupEmail   true: a new user is sent Keycloak's "set your password" email (the realm needs SMTP)
  */
 @ConfigurationProperties("platform.keycloak")
-public record KeycloakProperties(String url, String realm, String clientId, String clientSecret, Admin admin,
-        Duration timeout, Boolean setupEmail) {
+public record KeycloakProperties(String url, String internalUrl, String realm, String clientId, String clientSecret,
+        Admin admin, Duration timeout, Boolean setupEmail) {
 
     public KeycloakProperties {
         realm = realm == null || realm.isBlank() ? "storage-platform" : realm;
@@ -28,6 +30,7 @@ public record KeycloakProperties(String url, String realm, String clientId, Stri
         timeout = timeout == null ? Duration.ofSeconds(30) : timeout;
         setupEmail = setupEmail != null && setupEmail;
         url = url == null ? null : url.replaceAll("/+$", "");
+        internalUrl = internalUrl == null || internalUrl.isBlank() ? url : internalUrl.replaceAll("/+$", "");
     }
 
     /**
@@ -44,6 +47,11 @@ public record KeycloakProperties(String url, String realm, String clientId, Stri
     /** The realm's issuer: {@code <url>/realms/<realm>}. */
     public String issuer() {
         return url + "/realms/" + realm;
+    }
+
+    /** The realm's OpenID Connect endpoints as the auth service calls them. */
+    public String internalEndpoints() {
+        return internalUrl + "/realms/" + realm + "/protocol/openid-connect";
     }
 
     /** Sign-in needs the realm's URL and the client secret. */

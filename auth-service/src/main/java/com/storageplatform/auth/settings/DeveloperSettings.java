@@ -294,7 +294,7 @@ class DeveloperSettings {
                     .modelAttribute("environment", environment.value())
                     .modelAttribute("email", signedIn.user().email())
                     .modelAttribute("csrf", csrf)
-                    .modelAttribute("allScopes", Scopes.ALL)
+                    .modelAttribute("allScopes", Scopes.ALL.stream().sorted().toList())
                     .modelAttribute("error", refused == null ? null : describe(refused));
         });
     }

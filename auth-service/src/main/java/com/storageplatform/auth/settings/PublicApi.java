@@ -22,6 +22,10 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.ReactiveTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import org.springframework.transaction.support.DefaultTransactionDefinition;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
 import reactor.core.publisher.Mono;
@@ -45,10 +49,11 @@ class PublicApi {
     private final WebClient api;
     private final CredentialRepository credentials;
     private final OperatorRepository operators;
+    private final TransactionalOperator ownTransaction;
     private final Clock clock;
 
     PublicApi(AppProperties app, CredentialRepository credentials, OperatorRepository operators, Clock clock,
-            WebClient.Builder builder) {
+            WebClient.Builder builder, ReactiveTransactionManager transactions) {
         this.api = builder.clone()
                 .baseUrl(app.apiUrl())
                 .clientConnector(new ReactorClientHttpConnector(HttpClient.create()
@@ -58,6 +63,11 @@ class PublicApi {
         this.credentials = credentials;
         this.operators = operators;
         this.clock = clock;
+        // The gateway looks the token up on its own connection: it must be committed before the call, also when
+        // the page's own request (a form post) is still inside its transaction.
+        DefaultTransactionDefinition definition = new DefaultTransactionDefinition();
+        definition.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.ownTransaction = TransactionalOperator.create(transactions, definition);
     }
 
     /**
@@ -83,8 +93,8 @@ class PublicApi {
                             Secrets.shownPrefix(secret), account.operatorId(), account.accountId(), environment,
                             null, SCOPES, null, CredentialKind.ACCESS_TOKEN.actorType(), null, null,
                             now.plus(TOKEN_LIFETIME), null, now);
-                    return credentials.insertForSession(token, Secrets.sha256(secret), signedIn.sessionId())
-                            .thenReturn(secret);
+                    return ownTransaction.transactional(credentials.insertForSession(token, Secrets.sha256(secret),
+                            signedIn.sessionId())).thenReturn(secret);
                 });
     }
 

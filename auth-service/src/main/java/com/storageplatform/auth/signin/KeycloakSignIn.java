@@ -57,6 +57,7 @@ public class KeycloakSignIn {
     ReactiveClientRegistrationRepository keycloakRegistration(KeycloakProperties keycloak, AppProperties app) {
         keycloak.requireCompleteForSignIn();
         app.requireComplete();
+        // The browser goes to the public URL; the auth service fetches tokens and keys at the internal one.
         String endpoints = keycloak.issuer() + "/protocol/openid-connect";
         return new InMemoryReactiveClientRegistrationRepository(ClientRegistration.withRegistrationId(REGISTRATION_ID)
                 .clientName("Keycloak")
@@ -67,8 +68,8 @@ public class KeycloakSignIn {
                 .redirectUri(app.signInCallbackUrl())
                 .scope("openid", "email")
                 .authorizationUri(endpoints + "/auth")
-                .tokenUri(endpoints + "/token")
-                .jwkSetUri(endpoints + "/certs")
+                .tokenUri(keycloak.internalEndpoints() + "/token")
+                .jwkSetUri(keycloak.internalEndpoints() + "/certs")
                 .issuerUri(keycloak.issuer())
                 .userNameAttributeName("sub")
                 .clientSettings(ClientRegistration.ClientSettings.builder().requireProofKey(true).build())
