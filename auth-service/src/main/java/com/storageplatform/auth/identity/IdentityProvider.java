@@ -1,6 +1,5 @@
 package com.storageplatform.auth.identity;
 
-import java.util.UUID;
 import reactor.core.publisher.Mono;
 
 /**
@@ -18,5 +17,5 @@ public interface IdentityProvider {
      *
      * @return the identity provider's id of the person (the {@code sub} of their identity tokens)
      */
-    Mono<String> createUser(String email, UUID operatorId, String role);
+    Mono<String> createUser(String email);
 }

@@ -1,21 +1,21 @@
 package com.storageplatform.auth.identity;
 
+import com.storageplatform.auth.signin.AppProperties;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.time.Duration;
-import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.jboss.resteasy.client.jaxrs.internal.ResteasyClientBuilderImpl;
 import org.keycloak.OAuth2Constants;
 import org.keycloak.admin.client.CreatedResponseUtil;
@@ -29,14 +29,13 @@ import org.keycloak.representations.idm.RequiredActionProviderRepresentation;
 import org.keycloak.representations.idm.UserRepresentation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import com.storageplatform.auth.signin.AppProperties;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import reactor.util.retry.Retry;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
+import reactor.util.retry.Retry;
 
 /**
  * The Keycloak adapter: keycloak-admin-client is blocking (RESTEasy), so every call runs on
@@ -102,7 +101,7 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
     }
 
     @Override
-    public Mono<String> createUser(String email, UUID operatorId, String role) {
+    public Mono<String> createUser(String email) {
         return blocking("create the user", () -> {
             RealmResource realm = keycloak.realm(properties.realm());
             UserRepresentation user = new UserRepresentation();

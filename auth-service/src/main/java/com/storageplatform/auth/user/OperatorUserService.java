@@ -59,7 +59,7 @@ public class OperatorUserService {
                 .flatMap(exists -> exists ? users.emailTaken(email) : Mono.error(ApiException.notFound("operator")))
                 .flatMap(taken -> taken ? Mono.error(ApiException.conflict("A user with this email already exists."))
                         : identities.ensureRealm(app.signInCallbackUrl())
-                                .then(identities.createUser(email, operatorId, body.role())))
+                                .then(identities.createUser(email)))
                 .flatMap(keycloakId -> {
                     OperatorUser user = new OperatorUser(Ids.newId(), OperatorUser.OBJECT, operatorId, email,
                             body.role(), clock.instant());
