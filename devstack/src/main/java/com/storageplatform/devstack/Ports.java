@@ -10,7 +10,8 @@ public record Ports(int base) {
     static final int POSTGRES_OFFSET = 20;
     static final int KAFKA_OFFSET = 30;
     static final int KAFKA_CONTROLLER_OFFSET = 31;
-    static final int HIGHEST_OFFSET = KAFKA_CONTROLLER_OFFSET;
+    static final int KEYCLOAK_OFFSET = 40;
+    static final int HIGHEST_OFFSET = KEYCLOAK_OFFSET;
 
     public Ports {
         if (base < 1024 || base + HIGHEST_OFFSET > 65535) {
@@ -37,5 +38,9 @@ public record Ports(int base) {
 
     public int kafkaController() {
         return base + KAFKA_CONTROLLER_OFFSET;
+    }
+
+    public int keycloak() {
+        return base + KEYCLOAK_OFFSET;
     }
 }

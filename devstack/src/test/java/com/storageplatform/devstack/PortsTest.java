@@ -29,6 +29,7 @@ class PortsTest {
         assertThat(ports.postgres()).isEqualTo(8100);
         assertThat(ports.kafka()).isEqualTo(8110);
         assertThat(ports.kafkaController()).isEqualTo(8111);
+        assertThat(ports.keycloak()).isEqualTo(8120);
     }
 
     @Test
@@ -39,13 +40,14 @@ class PortsTest {
         assertThat(ports.postgres()).isEqualTo(18100);
         assertThat(ports.kafka()).isEqualTo(18110);
         assertThat(ports.kafkaController()).isEqualTo(18111);
+        assertThat(ports.keycloak()).isEqualTo(18120);
     }
 
     @Test
     void aBasePortWhoseHighestPortWouldNotExistIsRefused() {
-        assertThat(new Ports(65535 - 31).kafkaController()).isEqualTo(65535);
-        assertThatThrownBy(() -> new Ports(65535 - 30)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("between 1024 and 65504");
+        assertThat(new Ports(65535 - 40).keycloak()).isEqualTo(65535);
+        assertThatThrownBy(() -> new Ports(65535 - 39)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("between 1024 and 65495");
         assertThatThrownBy(() -> new Ports(80)).isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -54,6 +56,6 @@ class PortsTest {
         Ports ports = new Ports(Ports.DEFAULT_BASE);
         var all = new java.util.HashSet<Integer>();
         Services.ALL.forEach(s -> assertThat(all.add(ports.service(s))).as(s.name()).isTrue());
-        assertThat(all).doesNotContain(ports.postgres(), ports.kafka(), ports.kafkaController());
+        assertThat(all).doesNotContain(ports.postgres(), ports.kafka(), ports.kafkaController(), ports.keycloak());
     }
 }

@@ -6,5 +6,5 @@ import java.util.List;
  * Body of {@code POST /admin/v1/operators/{id}/api-keys}, {@code .../static-tokens} and {@code .../staff-tokens}
  * ({@code name} is optional only for staff tokens).
  */
-record IssueCredential(String environment, String name, List<String> scopes, List<String> siteIds) {
+public record IssueCredential(String environment, String name, List<String> scopes, List<String> siteIds) {
 }
