@@ -207,6 +207,14 @@ class CredentialRepository {
                 .all();
     }
 
+    /** Deletes every token the sessions minted, whatever their account (a cleanup job); returns how many. */
+    Mono<Long> deleteOfSessions(List<UUID> sessionIds) {
+        return db.sql("DELETE FROM credentials WHERE operator_session_id = ANY(:sessions)")
+                .bind("sessions", sessionIds.toArray(UUID[]::new))
+                .fetch()
+                .rowsUpdated();
+    }
+
     /**
      * The credential whose secret has this hash while it is active at {@code now} ({@link Credentials}): one
      * lookup on the unique hash index, every account's, since the secret is all the caller presents.

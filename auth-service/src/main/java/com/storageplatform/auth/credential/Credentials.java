@@ -38,7 +38,7 @@ public class Credentials {
 
     /**
      * Stores an access token the developer settings mint for their own session's calls to the public API: it is
-     * revoked when the session ends ({@link #revokeOfSession}).
+     * revoked when the session ends ({@link #revokeOfSession}) and deleted with it ({@link #deleteOfSessions}).
      */
     public Mono<Void> insertForSession(Credential credential, byte[] secretHash, UUID sessionId) {
         return credentials.insert(credential, secretHash, null, sessionId);
@@ -84,5 +84,10 @@ public class Credentials {
     /** Revokes the operator session's access tokens that still work; returns their ids, for the gateway. */
     public Flux<UUID> revokeOfSession(UUID operatorId, UUID sessionId, Instant at) {
         return credentials.revokeOfSession(operatorId, sessionId, at);
+    }
+
+    /** Deletes every token these sessions minted (they are deleted next); returns how many. */
+    public Mono<Long> deleteOfSessions(List<UUID> sessionIds) {
+        return sessionIds.isEmpty() ? Mono.just(0L) : credentials.deleteOfSessions(sessionIds);
     }
 }

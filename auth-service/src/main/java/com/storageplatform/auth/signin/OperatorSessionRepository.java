@@ -2,6 +2,7 @@ package com.storageplatform.auth.signin;
 
 import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -56,5 +57,22 @@ class OperatorSessionRepository {
                 .bind("id", id)
                 .bind("at", at)
                 .then();
+    }
+
+    /** Sessions that expired before {@code cutoff} (ended or not), at most {@code limit} of them. */
+    Mono<List<UUID>> expiredBefore(Instant cutoff, int limit) {
+        return db.sql("SELECT id FROM operator_sessions WHERE expires_at < :cutoff ORDER BY expires_at LIMIT :limit")
+                .bind("cutoff", cutoff)
+                .bind("limit", limit)
+                .map(row -> row.get("id", UUID.class))
+                .all()
+                .collectList();
+    }
+
+    Mono<Long> delete(List<UUID> ids) {
+        return db.sql("DELETE FROM operator_sessions WHERE id = ANY(:ids)")
+                .bind("ids", ids.toArray(UUID[]::new))
+                .fetch()
+                .rowsUpdated();
     }
 }

@@ -19,7 +19,8 @@ import reactor.core.publisher.Mono;
  * Sessions of signed-in operator users, kept in PostgreSQL so that any replica of the auth service serves them:
  * the cookie carries a random secret ({@code svc_ses_...}), the table its SHA-256. A session lasts
  * {@link AppProperties#sessionLifetime()} from sign-in and ends at sign-out; either way its own access tokens
- * (the settings' calls to the public API) end with it.
+ * (the settings' calls to the public API) end with it. A day after it expired, {@link ExpiredSessionCleanupJob}
+ * deletes it and its tokens.
  */
 @Component
 public class OperatorSessions {
