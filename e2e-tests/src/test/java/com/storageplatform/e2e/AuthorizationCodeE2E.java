@@ -132,9 +132,10 @@ class AuthorizationCodeE2E {
         Browserless browser = new Browserless(REDIRECT_URI);
 
         Browserless.Page login = browser.open(authorizeUrl(app, "st"));
-        URI afterSignIn = browser.signIn(login, staff.email(), staff.password()).uri();
+        Browserless.Page signedIn = browser.signIn(login, staff.email(), staff.password());
+        URI afterSignIn = signedIn.uri();
         // Sent back to the app (which is not running here) with access_denied.
-        assertThat(afterSignIn.toString()).startsWith(REDIRECT_URI);
+        assertThat(afterSignIn.toString()).as(signedIn.status() + " " + signedIn.body()).startsWith(REDIRECT_URI);
         assertThat(Browserless.query(afterSignIn)).containsEntry("error", "access_denied").containsEntry("state", "st");
     }
 }
