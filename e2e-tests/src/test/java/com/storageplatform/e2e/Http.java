@@ -55,6 +55,19 @@ final class Http {
         return send(HttpRequest.newBuilder(URI.create(url)).GET());
     }
 
+    /** A GET whose answer is not JSON (a page, a script): its status and text. */
+    static HttpResponse<String> getText(String url) {
+        try {
+            return CLIENT.send(build(HttpRequest.newBuilder(URI.create(url)).GET()),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     static Response get(String url, String bearer) {
         return send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + bearer).GET());
     }

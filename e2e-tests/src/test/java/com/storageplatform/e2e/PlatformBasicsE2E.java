@@ -18,6 +18,27 @@ class PlatformBasicsE2E {
         assertThat(health.body().path("status").asString()).isEqualTo("ok");
     }
 
+    /** The API reference sits outside /v1, like /health: no credential, and the gateway answers it itself. */
+    @Test
+    void theApiDescriptionAndItsReferencePageAnswerWithoutACredential() {
+        Http.Response description = Http.get(stack.gatewayUrl() + "/openapi.json");
+        assertThat(description.status()).isEqualTo(200);
+        assertThat(description.body().path("openapi").asString()).startsWith("3.1");
+        assertThat(description.body().path("paths").has("/v1/sites")).isTrue();
+        assertThat(description.body().path("paths").has("/v1/webhooks")).isTrue();
+        assertThat(description.body().path("paths").has("/oauth/token")).isTrue();
+        assertThat(description.body().path("paths").path("/v1/sites").path("get").path("security").get(0)
+                .path("bearer").get(0).asString()).isEqualTo("sites:read");
+
+        java.net.http.HttpResponse<String> page = Http.getText(stack.gatewayUrl() + "/docs");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("/docs/assets/swagger-ui-bundle.js");
+        assertThat(Http.getText(stack.gatewayUrl() + "/docs/assets/swagger-ui-bundle.js").statusCode()).isEqualTo(200);
+
+        // A service's own description is internal: never routed.
+        assertThat(Http.get(stack.gatewayUrl() + "/internal/openapi.json").status()).isEqualTo(404);
+    }
+
     @Test
     void anUnknownV1RouteIsNotFoundInTheErrorEnvelope() {
         Http.Response response = Http.get(stack.gatewayUrl() + "/v1/spaceships");

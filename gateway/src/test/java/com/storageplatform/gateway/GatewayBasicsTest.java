@@ -79,6 +79,10 @@ class GatewayBasicsTest {
         client.get().uri("/internal/ready").exchange()
                 .expectStatus().isNotFound()
                 .expectBody().jsonPath("$.error.code").isEqualTo("not_found");
+        // A service's own API description is internal: the gateway serves the merged one at /openapi.json.
+        client.get().uri("/internal/openapi.json").exchange()
+                .expectStatus().isNotFound()
+                .expectBody().jsonPath("$.error.code").isEqualTo("not_found");
         // Nor by a path that climbs out of a routed prefix, even with the admin token.
         for (String path : List.of("/oauth/../internal/ready", "/oauth/%2e%2e/internal/ready", "/oauth/..;/internal/ready",
                 "/oauth/x/..%2f..%2finternal/ready", "/v1/../internal/ready", "/admin/v1/../../internal/ready")) {

@@ -1,5 +1,6 @@
 package com.storageplatform.auth.credential;
 
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.auth.internal.NoFields;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.web.Envelopes;
@@ -31,6 +32,7 @@ class ApiKeyResource {
         return credentials.issue(CredentialKind.API_KEY, Ids.fromPath(operatorId), body, ApiKey::of).map(Envelopes::data);
     }
 
+    @FilteredBy("environment")
     @GetMapping("/admin/v1/operators/{operatorId}/api-keys")
     Mono<Envelopes.ListOf<ApiKey>> list(@PathVariable String operatorId,
             @RequestParam MultiValueMap<String, String> query) {
@@ -50,7 +52,7 @@ class ApiKeyResource {
                 .map(rotation -> rotation.toResponse(HttpStatus.CREATED));
     }
 
-    /** 200; the very next introspection of it is inactive. */
+    /** 200; the very next request made with it is refused (401). */
     @PostMapping("/admin/v1/api-keys/{id}/revoke")
     Mono<ResponseEntity<Envelopes.Data<ApiKey>>> revoke(@PathVariable String id,
             @RequestBody(required = false) NoFields body) {

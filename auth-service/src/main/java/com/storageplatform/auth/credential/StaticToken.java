@@ -1,5 +1,7 @@
 package com.storageplatform.auth.credential;
 
+import com.storageplatform.kit.caller.Scopes;
+import com.storageplatform.kit.openapi.OneOf;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.storageplatform.kit.caller.Environment;
 import java.time.Instant;
@@ -13,8 +15,8 @@ import java.util.UUID;
  * @param token       the plaintext token: only in the response that created it (create or rotate)
  */
 public record StaticToken(UUID id, String object, UUID operatorId, UUID accountId, Environment environment, String name,
-        List<String> scopes, List<UUID> siteIds, String tokenPrefix, String status, Instant expiresAt,
-        Instant revokedAt, UUID rotatedToId, Instant createdAt,
+        @OneOf(value = "ALL", in = Scopes.class) List<String> scopes, List<UUID> siteIds, String tokenPrefix,
+        String status, Instant expiresAt, Instant revokedAt, UUID rotatedToId, Instant createdAt,
         @JsonInclude(JsonInclude.Include.NON_NULL) String token) {
 
     public static StaticToken of(Credential token, Instant now, String secret) {

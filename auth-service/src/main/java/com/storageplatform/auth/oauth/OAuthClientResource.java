@@ -1,5 +1,6 @@
 package com.storageplatform.auth.oauth;
 
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.auth.internal.NoFields;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.web.Envelopes;
@@ -31,6 +32,7 @@ class OAuthClientResource {
         return clients.register(Ids.fromPath(operatorId), body).map(Envelopes::data);
     }
 
+    @FilteredBy("environment")
     @GetMapping("/admin/v1/operators/{operatorId}/oauth-clients")
     Mono<Envelopes.ListOf<OAuthClient>> list(@PathVariable String operatorId,
             @RequestParam MultiValueMap<String, String> query) {

@@ -2,6 +2,10 @@ package com.storageplatform.auth.oauth;
 
 import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.web.RequestIds;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +48,13 @@ class TokenResource {
 
     /** Mapped for every method, so that a wrong one is answered in the RFC shape too. */
     @RequestMapping(PATH)
+    @Operation(method = "POST", summary = "Issue an access token (client credentials, authorization code, refresh)",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_FORM_URLENCODED_VALUE,
+                    schema = @Schema(implementation = TokenForm.class))),
+            responses = @ApiResponse(responseCode = "200", description = "The token (RFC 6749 section 5.1).",
+                    content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+                            schema = @Schema(implementation = TokenResponse.class))))
     Mono<ResponseEntity<Object>> token(ServerWebExchange exchange) {
         if (exchange.getRequest().getMethod() != HttpMethod.POST) {
             return Mono.just(respond(HttpStatus.METHOD_NOT_ALLOWED,

@@ -1,6 +1,8 @@
 package com.storageplatform.catalogue.availability;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
 import java.time.LocalDate;
@@ -17,6 +19,7 @@ import reactor.core.publisher.Mono;
  * and {@code unit_id} (the unit's type, priced for that unit).
  */
 @RestController
+@ScopeFamily("units")
 class AvailabilityResource {
 
     private final AvailabilityService availability;
@@ -25,6 +28,7 @@ class AvailabilityResource {
         this.availability = availability;
     }
 
+    @FilteredBy({"site_id", "unit_type_id", "unit_id", "date"})
     @GetMapping("/v1/availability")
     Mono<Envelopes.ListOf<Availability>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);

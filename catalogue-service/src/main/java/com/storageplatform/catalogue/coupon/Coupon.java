@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.coupon;
 
+import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Arrays;
@@ -20,10 +21,11 @@ import java.util.UUID;
  * @param unitTypeIds    the unit types it applies to; empty for every unit type
  * @param appliesTo      what it discounts, derived from {@code duration} (read-only)
  */
-public record Coupon(UUID id, String object, String name, String code, String discountKind, Long discountValue,
-        String currency, String duration, Integer durationMonths, boolean online, boolean autoApply,
-        List<UUID> siteIds, List<UUID> unitTypeIds, boolean advertised, List<String> appliesTo, String status,
-        LocalDate validFrom, LocalDate validTo, Integer maxRedemptions, Instant createdAt, Instant updatedAt) {
+public record Coupon(UUID id, String object, String name, String code, @OneOf("DISCOUNT_KINDS") String discountKind,
+        Long discountValue, String currency, @OneOf("DURATIONS") String duration, Integer durationMonths,
+        boolean online, boolean autoApply, List<UUID> siteIds, List<UUID> unitTypeIds, boolean advertised,
+        List<String> appliesTo, @OneOf("STATUSES") String status, LocalDate validFrom, LocalDate validTo,
+        Integer maxRedemptions, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "coupon";
 

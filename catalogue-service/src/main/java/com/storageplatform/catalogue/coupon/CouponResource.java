@@ -1,5 +1,8 @@
 package com.storageplatform.catalogue.coupon;
 
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.ListFilters;
@@ -7,6 +10,7 @@ import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.Envelopes;
 import java.util.Optional;
 import java.util.UUID;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,6 +29,7 @@ import reactor.core.publisher.Mono;
  * {@code DELETE} is 405.
  */
 @RestController
+@ScopeFamily("catalogue")
 class CouponResource {
 
     private final CouponService coupons;
@@ -33,6 +38,7 @@ class CouponResource {
         this.coupons = coupons;
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PostMapping("/v1/coupons")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<Coupon>> create(Caller caller, @RequestBody CreateCoupon body) {
@@ -45,6 +51,7 @@ class CouponResource {
     }
 
     /** Newest first; filters {@code code} (any case), {@code status}, {@code site_id}, {@code advertised}. */
+    @FilteredBy({"code", "status", "site_id", "advertised"})
     @GetMapping("/v1/coupons")
     Mono<Envelopes.ListOf<Coupon>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);
@@ -55,6 +62,7 @@ class CouponResource {
         return coupons.list(caller, code, status, siteId, advertised, filters.page());
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/coupons/{id}")
     Mono<Envelopes.Data<Coupon>> update(Caller caller, @PathVariable String id, @RequestBody CouponChanges changes) {
         return coupons.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);

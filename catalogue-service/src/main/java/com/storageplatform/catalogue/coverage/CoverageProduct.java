@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.coverage;
 
+import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -17,10 +18,10 @@ import java.util.UUID;
  * @param roundingStep         cover is rounded up to a multiple of this (minor units), or null for none
  * @param regulatoryBasisRef   the reference of the regulatory basis the product is sold under, or null
  */
-public record CoverageProduct(UUID id, String object, String name, String description, String kind,
-        String insurerName, String pricingMode, Long priceMinor, Long ratePerThousandMinor, String currency,
-        Long minCoverMinor, Long maxCoverMinor, Long roundingStep, String billingCycle, String regulatoryBasisRef,
-        String status, Instant createdAt, Instant updatedAt) {
+public record CoverageProduct(UUID id, String object, String name, String description, @OneOf("KINDS") String kind,
+        String insurerName, @OneOf("PRICING_MODES") String pricingMode, Long priceMinor, Long ratePerThousandMinor,
+        String currency, Long minCoverMinor, Long maxCoverMinor, Long roundingStep, String billingCycle,
+        String regulatoryBasisRef, @OneOf("STATUSES") String status, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "coverage_product";
 

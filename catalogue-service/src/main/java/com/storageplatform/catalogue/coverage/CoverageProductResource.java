@@ -2,8 +2,12 @@ package com.storageplatform.catalogue.coverage;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.ErrorCode;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -19,6 +23,7 @@ import reactor.core.publisher.Mono;
 
 /** {@code /v1/coverage-products} (scopes {@code catalogue:read} and {@code catalogue:write}, at the gateway). */
 @RestController
+@ScopeFamily("catalogue")
 class CoverageProductResource {
 
     private final CoverageProductService products;
@@ -39,6 +44,7 @@ class CoverageProductResource {
     }
 
     /** Newest first; filters {@code kind} and {@code status}. */
+    @FilteredBy({"kind", "status"})
     @GetMapping("/v1/coverage-products")
     Mono<Envelopes.ListOf<CoverageProduct>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);
@@ -47,6 +53,7 @@ class CoverageProductResource {
         return products.list(caller, kind, status, filters.page());
     }
 
+    @ApiErrors({ErrorCode.COVER_IN_FORCE, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/coverage-products/{id}")
     Mono<Envelopes.Data<CoverageProduct>> update(Caller caller, @PathVariable String id,
             @RequestBody CoverageProductChanges changes) {

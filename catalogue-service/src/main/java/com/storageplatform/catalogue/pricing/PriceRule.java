@@ -1,5 +1,7 @@
 package com.storageplatform.catalogue.pricing;
 
+import com.storageplatform.catalogue.unittype.Features;
+import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -18,10 +20,12 @@ import java.util.UUID;
  * @param siteIds             the sites it applies at; empty means every site
  * @param unitTypeIds         the unit types it applies to; empty means every unit type
  */
-public record PriceRule(UUID id, String object, String name, String kind, String status, int priority,
-        String adjustmentKind, long adjustmentValue, String currency, String occupancyComparison,
-        Integer thresholdPercent, LocalDate startsOn, LocalDate endsOn, String feature, List<UUID> siteIds,
-        List<UUID> unitTypeIds, Instant createdAt, Instant updatedAt) {
+public record PriceRule(UUID id, String object, String name, @OneOf("KINDS") String kind,
+        @OneOf("STATUSES") String status, int priority, @OneOf("ADJUSTMENT_KINDS") String adjustmentKind,
+        long adjustmentValue, String currency, @OneOf("COMPARISONS") String occupancyComparison,
+        Integer thresholdPercent, LocalDate startsOn, LocalDate endsOn,
+        @OneOf(value = "ALL", in = Features.class) String feature, List<UUID> siteIds, List<UUID> unitTypeIds,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "price_rule";
 

@@ -2,8 +2,12 @@ package com.storageplatform.catalogue.pricing;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.ErrorCode;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
@@ -20,6 +24,7 @@ import reactor.core.publisher.Mono;
 
 /** {@code /v1/price-rules} (scopes {@code catalogue:read} and {@code catalogue:write}, enforced by the gateway). */
 @RestController
+@ScopeFamily("catalogue")
 class PriceRuleResource {
 
     private final PriceRuleService rules;
@@ -28,6 +33,7 @@ class PriceRuleResource {
         this.rules = rules;
     }
 
+    @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     @PostMapping("/v1/price-rules")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<PriceRule>> create(Caller caller, @RequestBody CreatePriceRule body) {
@@ -43,6 +49,7 @@ class PriceRuleResource {
      * Newest first; filters {@code kind}, {@code status}, and {@code site_id} / {@code unit_type_id} (the rules that
      * apply there: naming it, or naming none).
      */
+    @FilteredBy({"kind", "status", "site_id", "unit_type_id"})
     @GetMapping("/v1/price-rules")
     Mono<Envelopes.ListOf<PriceRule>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);
@@ -53,6 +60,7 @@ class PriceRuleResource {
         return rules.list(caller, kind, status, siteId, unitTypeId, filters.page());
     }
 
+    @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     @PatchMapping("/v1/price-rules/{id}")
     Mono<Envelopes.Data<PriceRule>> update(Caller caller, @PathVariable String id,
             @RequestBody PriceRuleChanges changes) {

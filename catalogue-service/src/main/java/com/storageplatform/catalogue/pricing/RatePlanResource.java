@@ -2,8 +2,12 @@ package com.storageplatform.catalogue.pricing;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.ErrorCode;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
@@ -20,6 +24,7 @@ import reactor.core.publisher.Mono;
 
 /** {@code /v1/rate-plans} (scopes {@code catalogue:read} and {@code catalogue:write}, enforced by the gateway). */
 @RestController
+@ScopeFamily("catalogue")
 class RatePlanResource {
 
     private final RatePlanService plans;
@@ -28,6 +33,7 @@ class RatePlanResource {
         this.plans = plans;
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PostMapping("/v1/rate-plans")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<RatePlan>> create(Caller caller, @RequestBody CreateRatePlan body) {
@@ -40,6 +46,7 @@ class RatePlanResource {
     }
 
     /** Newest first; filters {@code site_id}, {@code unit_type_id}. */
+    @FilteredBy({"site_id", "unit_type_id"})
     @GetMapping("/v1/rate-plans")
     Mono<Envelopes.ListOf<RatePlan>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);
@@ -48,6 +55,7 @@ class RatePlanResource {
         return plans.list(caller, siteId, unitTypeId, filters.page());
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/rate-plans/{id}")
     Mono<Envelopes.Data<RatePlan>> update(Caller caller, @PathVariable String id,
             @RequestBody RatePlanChanges changes) {

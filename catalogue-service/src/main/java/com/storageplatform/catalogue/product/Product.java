@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.product;
 
+import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -15,9 +16,10 @@ import java.util.UUID;
  *                                instead of {@code vatTreatment}; null when no such threshold applies
  */
 public record Product(UUID id, String object, String name, String description, String sku, String accountingCode,
-        boolean usableWebsite, boolean usableShop, boolean trackStock, Long stockOnHand, String priceMode,
-        String unitLabel, Long unitPriceE4, String currency, Long standardRateAbovePerDay, String vatTreatment,
-        String status, Instant createdAt, Instant updatedAt) {
+        boolean usableWebsite, boolean usableShop, boolean trackStock, Long stockOnHand,
+        @OneOf("PRICE_MODES") String priceMode, String unitLabel, Long unitPriceE4, String currency,
+        Long standardRateAbovePerDay, @OneOf("VAT_TREATMENTS") String vatTreatment, @OneOf("STATUSES") String status,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "product";
 

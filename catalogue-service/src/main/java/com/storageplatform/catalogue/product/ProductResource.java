@@ -2,6 +2,8 @@ package com.storageplatform.catalogue.product;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
 import org.springframework.http.HttpStatus;
@@ -22,6 +24,7 @@ import reactor.core.publisher.Mono;
  * {@code archived} and {@code DELETE} is 405.
  */
 @RestController
+@ScopeFamily("catalogue")
 class ProductResource {
 
     private final ProductService products;
@@ -42,6 +45,7 @@ class ProductResource {
     }
 
     /** Newest first; filters {@code usable_website}, {@code usable_shop}, {@code status}. */
+    @FilteredBy({"usable_website", "usable_shop", "status"})
     @GetMapping("/v1/products")
     Mono<Envelopes.ListOf<Product>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);

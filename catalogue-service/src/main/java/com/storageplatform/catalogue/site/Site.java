@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.site;
 
+import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -14,9 +15,9 @@ import java.util.UUID;
  * @param phone       the site's phone number in E.164 form, or null
  * @param email       the site's email address, or null
  */
-public record Site(UUID id, String object, String name, String description, String status, String timezone,
-        List<String> amenities, Address address, String phone, String email, Instant createdAt,
-        Instant updatedAt) {
+public record Site(UUID id, String object, String name, String description, @OneOf("STATUSES") String status,
+        String timezone, @OneOf(value = "ALL", in = Amenities.class) List<String> amenities, Address address,
+        String phone, String email, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "site";
 

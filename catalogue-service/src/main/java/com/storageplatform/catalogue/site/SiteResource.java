@@ -2,6 +2,8 @@ package com.storageplatform.catalogue.site;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
 import org.springframework.http.HttpStatus;
@@ -21,6 +23,7 @@ import reactor.core.publisher.Mono;
  * deleted: a site leaves service with status {@code archived}, so {@code DELETE} is 405.
  */
 @RestController
+@ScopeFamily("sites")
 class SiteResource {
 
     private final SiteService sites;
@@ -41,6 +44,7 @@ class SiteResource {
     }
 
     /** Newest first; filter {@code status}. */
+    @FilteredBy("status")
     @GetMapping("/v1/sites")
     Mono<Envelopes.ListOf<Site>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);

@@ -1,5 +1,7 @@
 package com.storageplatform.catalogue.unit;
 
+import com.storageplatform.catalogue.unittype.Features;
+import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -15,8 +17,9 @@ import java.util.UUID;
  * @param features unit-level extras on top of the unit type's, from the same fixed list, in its order
  * @param notes    staff notes, or null
  */
-public record Unit(UUID id, String object, UUID siteId, UUID unitTypeId, String name, String floor, String status,
-        List<String> features, String notes, Instant createdAt, Instant updatedAt) {
+public record Unit(UUID id, String object, UUID siteId, UUID unitTypeId, String name, String floor,
+        @OneOf("STATUSES") String status, @OneOf(value = "ALL", in = Features.class) List<String> features,
+        String notes, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "unit";
 

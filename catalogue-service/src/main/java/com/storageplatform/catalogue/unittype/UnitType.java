@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.unittype;
 
+import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -11,12 +12,14 @@ import java.util.UUID;
  * @param description  the unit type in the operator's words, or null when none
  * @param widthCm      inside width in centimetres, or null when not recorded (likewise depth and height)
  * @param priceMinor   the list price per month in minor units of {@code currency}, used when no rate plan is in force
- * @param vatTreatment the UK VAT treatment of the licence fee ({@link UnitTypeRules#VAT_TREATMENTS})
+ * @param vatTreatment the UK VAT treatment of the licence fee
  * @param features     from {@link Features}, each once, in that list's order; empty when none
  */
 public record UnitType(UUID id, String object, UUID siteId, String name, String description, Integer widthCm,
-        Integer depthCm, Integer heightCm, long priceMinor, String currency, String vatTreatment,
-        List<String> features, String status, Instant createdAt, Instant updatedAt) {
+        Integer depthCm, Integer heightCm, long priceMinor, String currency,
+        @OneOf(value = "VAT_TREATMENTS", in = UnitTypeRules.class) String vatTreatment,
+        @OneOf(value = "ALL", in = Features.class) List<String> features, @OneOf("STATUSES") String status,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "unit_type";
 

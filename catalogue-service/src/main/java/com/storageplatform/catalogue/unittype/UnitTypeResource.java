@@ -1,10 +1,14 @@
 package com.storageplatform.catalogue.unittype;
 
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
 import java.util.UUID;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -23,6 +27,7 @@ import reactor.core.publisher.Mono;
  * {@code archived}, so {@code DELETE} is 405.
  */
 @RestController
+@ScopeFamily("units")
 class UnitTypeResource {
 
     private final UnitTypeService types;
@@ -31,6 +36,7 @@ class UnitTypeResource {
         this.types = types;
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PostMapping("/v1/unit-types")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<UnitType>> create(Caller caller, @RequestBody CreateUnitType body) {
@@ -43,6 +49,7 @@ class UnitTypeResource {
     }
 
     /** Newest first; filters {@code site_id}, {@code status}. */
+    @FilteredBy({"site_id", "status"})
     @GetMapping("/v1/unit-types")
     Mono<Envelopes.ListOf<UnitType>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);
@@ -51,6 +58,7 @@ class UnitTypeResource {
         return types.list(caller, siteId, status, filters.page());
     }
 
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/unit-types/{id}")
     Mono<Envelopes.Data<UnitType>> update(Caller caller, @PathVariable String id,
             @RequestBody UnitTypeChanges changes) {

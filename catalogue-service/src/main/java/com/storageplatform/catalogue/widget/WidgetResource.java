@@ -1,10 +1,12 @@
 package com.storageplatform.catalogue.widget;
 
+import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
 import java.util.UUID;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -17,6 +19,7 @@ import reactor.core.publisher.Mono;
  * gateway answers it; this service maps no write either).
  */
 @RestController
+@ScopeFamily("sites")
 class WidgetResource {
 
     private final WidgetService widgets;
@@ -31,6 +34,7 @@ class WidgetResource {
     }
 
     /** Newest first; filter {@code site_id}. */
+    @FilteredBy("site_id")
     @GetMapping("/v1/widgets")
     Mono<Envelopes.ListOf<Widget>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);

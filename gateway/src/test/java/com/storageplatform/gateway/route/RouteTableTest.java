@@ -97,6 +97,9 @@ class RouteTableTest {
         assertThat(RouteTable.match("/v1/reports/unknown")).isEmpty();
         assertThat(RouteTable.match("/v2/sites")).isEmpty();
         assertThat(RouteTable.match("/v1/")).isEmpty();
+        // The public reference sits outside /v1, like /health: never routed to a service, no credential.
+        assertThat(RouteTable.match("/openapi.json")).isEmpty();
+        assertThat(RouteTable.match("/docs")).isEmpty();
     }
 
     @Test

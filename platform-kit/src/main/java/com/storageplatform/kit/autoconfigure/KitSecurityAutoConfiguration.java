@@ -5,6 +5,7 @@ import com.storageplatform.kit.caller.CallerArgumentResolver;
 import com.storageplatform.kit.caller.CallerAuthentication;
 import com.storageplatform.kit.caller.CallerTokenVerifier;
 import com.storageplatform.kit.caller.Pem;
+import com.storageplatform.kit.openapi.OpenApiDefaults;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.ErrorResponse;
@@ -59,7 +60,7 @@ public class KitSecurityAutoConfiguration {
     @Bean
     SecurityWebFilterChain callerTokenSecurity(ServerHttpSecurity http, ReactiveJwtDecoder decoder,
             JsonResponses json, PlatformProperties properties) {
-        List<String> open = new ArrayList<>(List.of("/health", "/internal/ready"));
+        List<String> open = new ArrayList<>(List.of("/health", "/internal/ready", OpenApiDefaults.DOCUMENT_PATH));
         open.addAll(properties.security().publicPathsOrNone());
         ErrorResponse unauthorized = ErrorResponse.of(
                 new ApiException(ErrorCode.UNAUTHORIZED, "A valid credential is required."));

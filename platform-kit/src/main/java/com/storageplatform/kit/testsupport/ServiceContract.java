@@ -2,11 +2,14 @@ package com.storageplatform.kit.testsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.caller.CallerTokenSigner;
 import com.storageplatform.kit.caller.Pem;
+import com.storageplatform.kit.testsupport.openapi.OpenApiContract;
 import java.security.interfaces.ECPrivateKey;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -21,6 +24,12 @@ public abstract class ServiceContract {
 
     @Autowired
     protected DatabaseClient db;
+
+    @Autowired
+    private ApplicationContext context;
+
+    @Autowired
+    private PlatformProperties platform;
 
     @Test
     void healthAnswersWheneverTheProcessServes() {
@@ -73,5 +82,20 @@ public abstract class ServiceContract {
         Long applied = db.sql("SELECT count(*) AS n FROM flyway_schema_history WHERE success")
                 .map(row -> row.get("n", Long.class)).one().block();
         assertThat(applied).isPositive();
+    }
+
+    @Test
+    void itsApiDescriptionParsesAndDescribesEveryOperationFully() {
+        OpenApiContract.describesEveryOperationFully(OpenApiContract.document(client));
+    }
+
+    @Test
+    void itsApiDescriptionListsExactlyTheRoutesItAnswers() {
+        OpenApiContract.listsExactlyTheRoutesAnswered(OpenApiContract.document(client), context);
+    }
+
+    @Test
+    void itsApiDescriptionIsTheCommittedOneAndOnlyGrows() {
+        OpenApiContract.matchesItsBaseline(platform.service().name(), OpenApiContract.document(client));
     }
 }

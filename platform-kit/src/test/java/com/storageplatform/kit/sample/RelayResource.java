@@ -1,6 +1,7 @@
 package com.storageplatform.kit.sample;
 
 import com.storageplatform.kit.client.ServiceClients;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.web.Envelopes;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -15,6 +16,7 @@ import reactor.core.publisher.Mono;
 
 /** Serves a request by calling a peer ({@code platform.services.<peer>.url}), as commerce will call billing. */
 @RestController
+@ScopeFamily("samples")
 class RelayResource {
 
     /** What this service reads of a peer's sample: fewer fields than the peer sends (the rest is tolerated). */

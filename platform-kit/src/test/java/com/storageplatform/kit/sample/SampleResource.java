@@ -3,6 +3,10 @@ package com.storageplatform.kit.sample;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.openapi.ApiDeprecation;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.outbox.EventPublisher;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.paging.ListQuery;
@@ -31,6 +35,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 @RestController
+@ScopeFamily("samples")
 class SampleResource {
 
     static final Set<String> STATUSES = Set.of("active", "archived");
@@ -43,6 +48,15 @@ class SampleResource {
 
     record Sample(UUID id, String object, String name, String status, Instant createdAt) {
     }
+
+    /** A resource one of whose fields is on its way out, as contact {@code kyc_status} will be. */
+    record LegacySample(UUID id, String object, String name,
+            @ApiDeprecation(since = "2026-12-01", sunset = "2027-12-01", link = "/docs#legacy") String legacyCode) {
+
+        static final String OBJECT = "legacy_sample";
+    }
+
+    static final UUID LEGACY_ID = UUID.fromString("0193d5c4-8e2a-7000-8000-000000000001");
 
     private final DatabaseClient db;
     private final EventPublisher events;
@@ -159,6 +173,7 @@ class SampleResource {
 
     /** Newest first; filters {@code status} and {@code archived} ({@code true|false}). */
     @GetMapping("/v1/samples")
+    @FilteredBy("status")
     Mono<Envelopes.ListOf<Sample>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);
         String status = filters.oneOf("status", STATUSES);
@@ -169,6 +184,23 @@ class SampleResource {
                 .page(db, filters.page(), row -> new Sample(row.get("id", UUID.class), "sample",
                         row.get("name", String.class), row.get("status", String.class),
                         row.get("created_at", Instant.class)));
+    }
+
+    /** Answers with a deprecated field: successful answers carry the Deprecation and Sunset headers. */
+    @GetMapping("/v1/legacy-samples/{id}")
+    Mono<Envelopes.Data<LegacySample>> readLegacy(Caller caller, @PathVariable String id) {
+        if (!Ids.fromPath(id).equals(LEGACY_ID)) {
+            throw ApiException.notFound();
+        }
+        return Mono.just(Envelopes.data(new LegacySample(LEGACY_ID, LegacySample.OBJECT, "old", "L-1")));
+    }
+
+    /** A deprecated operation: every answer carries the headers. */
+    @PostMapping("/v1/legacy-samples/{id}/touch")
+    @ApiDeprecation(since = "2026-11-01", sunset = "2027-05-01")
+    @ApiErrors(ErrorCode.CONFLICT)
+    Mono<Envelopes.Data<LegacySample>> touch(Caller caller, @PathVariable String id) {
+        return readLegacy(caller, id);
     }
 
     /** A public path: served without a caller token, whatever Authorization the client sends. */

@@ -1,5 +1,6 @@
 package com.storageplatform.webhooks.delivery;
 
+import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -8,9 +9,9 @@ import java.util.UUID;
  *
  * @param status {@code pending}, {@code delivering}, {@code succeeded}, {@code retrying} or {@code exhausted}
  */
-public record Delivery(UUID id, String object, UUID endpointId, UUID eventId, String eventType, String status,
-        int attempts, Instant nextAttemptAt, Integer lastResponseStatus, String lastError, Instant createdAt,
-        Instant updatedAt) {
+public record Delivery(UUID id, String object, UUID endpointId, UUID eventId, String eventType,
+        @OneOf(value = "STATUSES", in = DeliveryResource.class) String status, int attempts, Instant nextAttemptAt,
+        Integer lastResponseStatus, String lastError, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "webhook_delivery";
 }

@@ -1,5 +1,10 @@
 package com.storageplatform.webhooks.delivery;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.ListFilters;
@@ -25,11 +30,13 @@ import reactor.core.publisher.Mono;
 
 /** An endpoint's deliveries, and redelivering one of them. */
 @RestController
+@ScopeFamily("webhooks")
 class DeliveryResource {
 
     static final Set<String> STATUSES = Set.of(DeliveryQueue.PENDING, DeliveryQueue.DELIVERING, DeliveryQueue.SUCCEEDED,
             DeliveryQueue.RETRYING, DeliveryQueue.EXHAUSTED);
 
+    @Schema(requiredProperties = "delivery_id")
     record Redeliver(String deliveryId) {
     }
 
@@ -46,6 +53,7 @@ class DeliveryResource {
         this.clock = clock;
     }
 
+    @FilteredBy("status")
     @GetMapping("/v1/webhooks/{id}/deliveries")
     Mono<Envelopes.ListOf<Delivery>> list(Caller caller, @PathVariable String id,
             @RequestParam MultiValueMap<String, String> query) {
@@ -62,6 +70,7 @@ class DeliveryResource {
      * Queues a fresh attempt of a delivery that is over ({@code exhausted} or {@code succeeded}). Its attempt count
      * is kept, so an exhausted delivery gets exactly one more attempt before it is exhausted again.
      */
+    @ApiErrors(ErrorCode.CONFLICT)
     @PostMapping("/v1/webhooks/{id}/redeliver")
     Mono<Envelopes.Data<Delivery>> redeliver(Caller caller, @PathVariable String id, @RequestBody Redeliver body) {
         UUID endpointId = Ids.fromPath(id);

@@ -1,5 +1,6 @@
 package com.storageplatform.webhooks.endpoint;
 
+import com.storageplatform.kit.openapi.OneOf;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
@@ -12,8 +13,8 @@ import java.util.UUID;
  *               by the operator)
  */
 public record WebhookEndpoint(UUID id, String object, String url, String description, List<String> enabledEvents,
-        String apiVersion, String status, Instant disabledAt, Instant createdAt, Instant updatedAt,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String secret) {
+        String apiVersion, @OneOf(value = "STATUSES", in = EndpointService.class) String status, Instant disabledAt,
+        Instant createdAt, Instant updatedAt, @JsonInclude(JsonInclude.Include.NON_NULL) String secret) {
 
     public static final String OBJECT = "webhook_endpoint";
 

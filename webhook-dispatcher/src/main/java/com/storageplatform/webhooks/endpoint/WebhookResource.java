@@ -1,5 +1,7 @@
 package com.storageplatform.webhooks.endpoint;
 
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.ListFilters;
@@ -19,6 +21,7 @@ import reactor.core.publisher.Mono;
 
 /** {@code /v1/webhooks}: an account's endpoints (scopes {@code webhooks:read} and {@code webhooks:write}). */
 @RestController
+@ScopeFamily("webhooks")
 class WebhookResource {
 
     private final EndpointService endpoints;
@@ -33,6 +36,7 @@ class WebhookResource {
         return endpoints.create(caller, body).map(Envelopes::data);
     }
 
+    @FilteredBy("status")
     @GetMapping("/v1/webhooks")
     Mono<Envelopes.ListOf<WebhookEndpoint>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);

@@ -1,5 +1,10 @@
 package com.storageplatform.webhooks.event;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.Parameter;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.ListFilters;
@@ -14,6 +19,7 @@ import reactor.core.publisher.Mono;
 
 /** {@code GET /v1/events}: the account's event feed, newest first (scope {@code events:read}). */
 @RestController
+@ScopeFamily("events")
 class EventResource {
 
     private final EventLog log;
@@ -22,6 +28,15 @@ class EventResource {
         this.log = log;
     }
 
+    @FilteredBy("type")
+    @Parameter(in = ParameterIn.QUERY, name = "created[gte]", schema = @Schema(type = "string", format = "date-time"),
+            description = "Only events created at or after this moment (RFC 3339).")
+    @Parameter(in = ParameterIn.QUERY, name = "created[gt]", schema = @Schema(type = "string", format = "date-time"),
+            description = "Only events created after this moment (RFC 3339).")
+    @Parameter(in = ParameterIn.QUERY, name = "created[lte]", schema = @Schema(type = "string", format = "date-time"),
+            description = "Only events created at or before this moment (RFC 3339).")
+    @Parameter(in = ParameterIn.QUERY, name = "created[lt]", schema = @Schema(type = "string", format = "date-time"),
+            description = "Only events created before this moment (RFC 3339).")
     @GetMapping("/v1/events")
     Mono<Envelopes.ListOf<Event>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters parameters = ListFilters.of(query);

@@ -1,5 +1,7 @@
 package com.storageplatform.webhooks.testhelper;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.events.EventCatalogue;
@@ -24,8 +26,10 @@ import tools.jackson.databind.JsonNode;
  * built and tested before the resource behind the event exists. Live credentials get 404.
  */
 @RestController
+@ScopeFamily("webhooks")
 class TestEventResource {
 
+    @Schema(requiredProperties = {"type", "data"})
     record TriggerEvent(String type, JsonNode data) {
     }
 

@@ -1,0 +1,161 @@
+package com.storageplatform.kit.testsupport.openapi;
+
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a service's API description must hold (swagger-parser reads it): it parses as OpenAPI 3.1 without a
+ * message, and every operation names its credential and exact scope, its error responses and an example of what
+ * it takes and answers. Each problem is one line naming the operation.
+ */
+public final class DocumentChecks {
+
+    private DocumentChecks() {
+    }
+
+    public static OpenAPI parse(String json) {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(false);
+        SwaggerParseResult result = new OpenAPIV3Parser().readContents(json, null, options);
+        List<String> messages = result.getMessages() == null ? List.of() : result.getMessages();
+        if (result.getOpenAPI() == null || !messages.isEmpty()) {
+            throw new AssertionError("The API description does not parse cleanly: " + messages);
+        }
+        if (!result.getOpenAPI().getOpenapi().startsWith("3.1")) {
+            throw new AssertionError("The API description is OpenAPI " + result.getOpenAPI().getOpenapi() + ", not 3.1");
+        }
+        return result.getOpenAPI();
+    }
+
+    /** Every operation as {@code "GET /v1/coupons/{}"}. */
+    public static Set<String> operations(OpenAPI api) {
+        Set<String> operations = new TreeSet<>();
+        if (api.getPaths() != null) {
+            api.getPaths().forEach((path, item) -> item.readOperationsMap().keySet()
+                    .forEach(method -> operations.add(method.name() + " " + ServiceRoutes.normalise(path))));
+        }
+        return operations;
+    }
+
+    public static List<String> problems(OpenAPI api) {
+        List<String> problems = new ArrayList<>();
+        if (api.getPaths() == null) {
+            return problems;
+        }
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
+            String name = method + " " + path;
+            security(path, method, operation).ifPresent(problem -> problems.add(name + ": " + problem));
+            errors(operation, api.getComponents()).ifPresent(problem -> problems.add(name + ": " + problem));
+            examples(operation, api.getComponents()).ifPresent(problem -> problems.add(name + ": " + problem));
+        }));
+        return problems;
+    }
+
+    /** The scope a {@code /v1} operation needs, from its security requirement; null when it names none. */
+    public static String scopeOf(Operation operation) {
+        List<SecurityRequirement> security = operation.getSecurity();
+        if (security == null || security.size() != 1) {
+            return null;
+        }
+        List<String> scopes = security.get(0).get("bearer");
+        return scopes == null || scopes.size() != 1 ? null : scopes.get(0);
+    }
+
+    private static java.util.Optional<String> security(String path, PathItem.HttpMethod method, Operation operation) {
+        if (path.startsWith("/v1/")) {
+            String scope = scopeOf(operation);
+            if (scope == null) {
+                return java.util.Optional.of("no exact scope: put @ScopeFamily on its resource");
+            }
+            String action = method == PathItem.HttpMethod.GET ? ":read" : ":write";
+            if (!scope.matches("[a-z-]+" + action)) {
+                return java.util.Optional.of("scope " + scope + " is not <family>" + action);
+            }
+        } else if (path.startsWith("/admin/v1/")) {
+            if (operation.getSecurity() == null || operation.getSecurity().isEmpty()
+                    || !operation.getSecurity().get(0).containsKey("platform_admin")) {
+                return java.util.Optional.of("the admin API must name the platform admin token");
+            }
+        } else if (operation.getSecurity() == null) {
+            return java.util.Optional.of("no security requirement (an empty one for public operations)");
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static java.util.Optional<String> errors(Operation operation, Components components) {
+        if (operation.getResponses() == null) {
+            return java.util.Optional.of("no responses");
+        }
+        boolean clientError = false;
+        boolean serverError = false;
+        for (Map.Entry<String, ApiResponse> entry : operation.getResponses().entrySet()) {
+            ApiResponse response = resolve(entry.getValue(), components);
+            if (entry.getKey().startsWith("4") || entry.getKey().startsWith("5")) {
+                if (response == null || response.getContent() == null || response.getContent().isEmpty()) {
+                    return java.util.Optional.of("error response " + entry.getKey() + " has no body");
+                }
+                clientError |= entry.getKey().startsWith("4");
+                serverError |= entry.getKey().startsWith("5");
+            }
+        }
+        return clientError && serverError ? java.util.Optional.empty()
+                : java.util.Optional.of("no documented error responses (4xx and 5xx)");
+    }
+
+    private static java.util.Optional<String> examples(Operation operation, Components components) {
+        if (operation.getRequestBody() != null && !hasExample(operation.getRequestBody().getContent())) {
+            return java.util.Optional.of("the request body has no example");
+        }
+        boolean success = false;
+        for (Map.Entry<String, ApiResponse> entry : operation.getResponses().entrySet()) {
+            if (entry.getKey().startsWith("2")) {
+                ApiResponse response = resolve(entry.getValue(), components);
+                if (response == null || !hasExample(response.getContent())) {
+                    return java.util.Optional.of("response " + entry.getKey() + " has no example");
+                }
+                success = true;
+            }
+        }
+        for (Map.Entry<String, ApiResponse> entry : operation.getResponses().entrySet()) {
+            ApiResponse response = resolve(entry.getValue(), components);
+            if (!entry.getKey().startsWith("2") && response != null && !hasExample(response.getContent())) {
+                return java.util.Optional.of("response " + entry.getKey() + " has no example");
+            }
+        }
+        return success ? java.util.Optional.empty() : java.util.Optional.of("no success response");
+    }
+
+    private static boolean hasExample(Content content) {
+        if (content == null || content.isEmpty()) {
+            return false;
+        }
+        for (MediaType media : content.values()) {
+            if (media.getExample() == null && (media.getExamples() == null || media.getExamples().isEmpty())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ApiResponse resolve(ApiResponse response, Components components) {
+        if (response == null || response.get$ref() == null) {
+            return response;
+        }
+        String name = response.get$ref().substring(response.get$ref().lastIndexOf('/') + 1);
+        return components == null || components.getResponses() == null ? null : components.getResponses().get(name);
+    }
+}
