@@ -50,6 +50,7 @@ PLATFORM_OUTBOX_PARK_AFTER_FAILING_FOR: {{ $v.outbox.parkAfterFailingFor | quote
 {{- if eq .name "gateway" }}
 {{- with $v.gateway }}
 PLATFORM_ROUTE_TIMEOUT: {{ .routeTimeout | quote }}
+PLATFORM_AUTH_ROUTE_TIMEOUT: {{ .authRouteTimeout | quote }}
 PLATFORM_INTROSPECTION_CACHE_TTL: {{ .introspectionCacheTtl | quote }}
 PLATFORM_INTROSPECTION_TIMEOUT: {{ .introspectionTimeout | quote }}
 {{- range $kind, $limit := .rateLimits }}
