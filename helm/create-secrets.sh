@@ -5,6 +5,10 @@
 #   <fullname>-service-token         private-key (PKCS#8 EC P-256), public-key: the services' calls to each other
 #   <fullname>-admin-token           admin-token
 #   <fullname>-webhooks-secret-key   secret-key (base64 of 32 random bytes; keep it: see helm/README.md)
+#   <fullname>-app-cookie-key        cookie-key (base64 of 32 random bytes)
+#   <fullname>-keycloak              client-secret (the Keycloak sign-in client's, set on it by the auth service)
+#   <fullname>-keycloak-admin        client-id (platform-provisioner), client-secret: the provisioning client (with
+#                                    the Keycloak operator, its bootstrap admin; otherwise make Keycloak's match)
 # and, with --database-logins, one login per service (type kubernetes.io/basic-auth):
 #   <fullname>-<service>-db          username (the service's schema name), password
 #
@@ -15,7 +19,7 @@
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 namespace="$1"
@@ -61,6 +65,28 @@ if exists "$fullname-webhooks-secret-key"; then
 else
   kube create secret generic "$fullname-webhooks-secret-key" --from-literal=secret-key="$(openssl rand -base64 32)" >/dev/null
   echo "created $fullname-webhooks-secret-key"
+fi
+
+if exists "$fullname-app-cookie-key"; then
+  echo "kept    $fullname-app-cookie-key"
+else
+  kube create secret generic "$fullname-app-cookie-key" --from-literal=cookie-key="$(openssl rand -base64 32)" >/dev/null
+  echo "created $fullname-app-cookie-key"
+fi
+
+if exists "$fullname-keycloak"; then
+  echo "kept    $fullname-keycloak"
+else
+  kube create secret generic "$fullname-keycloak" --from-literal=client-secret="$(openssl rand -hex 32)" >/dev/null
+  echo "created $fullname-keycloak"
+fi
+
+if exists "$fullname-keycloak-admin"; then
+  echo "kept    $fullname-keycloak-admin"
+else
+  kube create secret generic "$fullname-keycloak-admin" --from-literal=client-id=platform-provisioner \
+    --from-literal=client-secret="$(openssl rand -hex 32)" >/dev/null
+  echo "created $fullname-keycloak-admin"
 fi
 
 if $database_logins; then

@@ -57,6 +57,7 @@ PLATFORM_OUTBOX_PARK_AFTER_FAILING_FOR: {{ $v.outbox.parkAfterFailingFor | quote
 {{- if eq .name "gateway" }}
 {{- with $v.gateway }}
 PLATFORM_ROUTE_TIMEOUT: {{ .routeTimeout | quote }}
+PLATFORM_AUTH_ROUTE_TIMEOUT: {{ .authRouteTimeout | quote }}
 PLATFORM_INTROSPECTION_CACHE_TTL: {{ .introspectionCacheTtl | quote }}
 PLATFORM_INTROSPECTION_TIMEOUT: {{ .introspectionTimeout | quote }}
 {{- range $kind, $limit := .rateLimits }}
@@ -74,11 +75,20 @@ SPRING_DATA_REDIS_SSL_ENABLED: {{ $v.redis.tls | quote }}
 PLATFORM_RESILIENCE_PEERS_REDIS_TIMEOUT: {{ $v.redis.timeout | quote }}
 {{- end }}
 {{- end }}
-{{- /* Reserved for operator sign-in (a later work item): no release reads PLATFORM_KEYCLOAK_* yet. */}}
-{{- if and (eq .name "auth-service") $v.keycloak.enabled }}
-PLATFORM_KEYCLOAK_URL: {{ $v.keycloak.url | quote }}
+{{- /* Operator sign-in through Keycloak and the developer settings (ADR 0023). */}}
+{{- if eq .name "auth-service" }}
+PLATFORM_KEYCLOAK_URL: {{ include "sp.keycloakUrl" $root | quote }}
+{{- with include "sp.keycloakInternalUrl" $root }}
+PLATFORM_KEYCLOAK_INTERNAL_URL: {{ . | quote }}
+{{- end }}
 PLATFORM_KEYCLOAK_REALM: {{ $v.keycloak.realm | quote }}
 PLATFORM_KEYCLOAK_CLIENT_ID: {{ $v.keycloak.clientId | quote }}
+PLATFORM_KEYCLOAK_ADMIN_REALM: {{ $v.keycloak.admin.realm | quote }}
+PLATFORM_KEYCLOAK_TIMEOUT: {{ $v.keycloak.timeout | quote }}
+PLATFORM_KEYCLOAK_SETUP_EMAIL: {{ $v.keycloak.setupEmail | quote }}
+PLATFORM_APP_URL: {{ include "sp.appUrl" $root | quote }}
+PLATFORM_APP_API_URL: {{ include "sp.appApiUrl" $root | quote }}
+PLATFORM_APP_SESSION_LIFETIME: {{ $v.app.sessionLifetime | quote }}
 {{- end }}
 {{- range $key, $value := .settings.env }}
 {{ $key }}: {{ $value | toString | quote }}
@@ -149,11 +159,19 @@ SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2db
   valueFrom:
     secretKeyRef: {name: {{ include "sp.webhooksSecret" $root }}, key: secret-key}
 {{- end }}
-{{- /* Reserved, read by no release yet: only when a secret is given, so no pod waits for a missing one. */}}
-{{- if and (eq .name "auth-service") $v.keycloak.enabled (or $v.keycloak.clientSecret $v.keycloak.existingSecret) }}
+{{- if eq .name "auth-service" }}
 - name: PLATFORM_KEYCLOAK_CLIENT_SECRET
   valueFrom:
     secretKeyRef: {name: {{ include "sp.keycloakSecret" $root }}, key: client-secret}
+- name: PLATFORM_KEYCLOAK_ADMIN_CLIENT_ID
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.keycloakAdminSecret" $root }}, key: client-id}
+- name: PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.keycloakAdminSecret" $root }}, key: client-secret}
+- name: PLATFORM_APP_COOKIE_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.appCookieSecret" $root }}, key: cookie-key}
 {{- end }}
 {{- end -}}
 
@@ -203,8 +221,20 @@ as JSON: its checksum annotation rolls exactly the pods whose secrets changed. V
 {{- end -}}
 {{- end -}}
 {{- end -}}
-{{- if and (eq .name "auth-service") $v.keycloak.enabled $v.keycloak.clientSecret (not $v.keycloak.existingSecret) -}}
-{{- $_ := set $out "keycloakClientSecret" $v.keycloak.clientSecret -}}
+{{- if eq .name "auth-service" -}}
+{{- with $v.keycloak -}}
+{{- if and .clientSecret (not .existingSecret) -}}
+{{- $_ := set $out "keycloakClientSecret" .clientSecret -}}
+{{- end -}}
+{{- if and .admin.clientSecret (not .admin.existingSecret) -}}
+{{- $_ := set $out "keycloakAdmin" (pick .admin "clientId" "clientSecret") -}}
+{{- end -}}
+{{- end -}}
+{{- with $v.secrets.appCookieKey -}}
+{{- if and .value (not .existingSecret) -}}
+{{- $_ := set $out "appCookieKey" .value -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- toJson $out -}}
 {{- end -}}

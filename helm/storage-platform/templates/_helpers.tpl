@@ -142,6 +142,47 @@ defaults switch on. Argument: dict root, name. Returns YAML; use with fromYaml.
 {{- .Values.keycloak.existingSecret | default (printf "%s-keycloak" (include "sp.fullname" .)) -}}
 {{- end -}}
 
+{{- define "sp.keycloakAdminSecret" -}}
+{{- .Values.keycloak.admin.existingSecret | default (printf "%s-keycloak-admin" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{- define "sp.appCookieSecret" -}}
+{{- .Values.secrets.appCookieKey.existingSecret | default (printf "%s-app-cookie-key" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{/* The `Keycloak` resource of operator mode. */}}
+{{- define "sp.keycloakName" -}}
+{{- .Values.keycloak.operator.name | default (printf "%s-keycloak" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{/* Keycloak's public URL: the value, or the operator's hostname over https. */}}
+{{- define "sp.keycloakUrl" -}}
+{{- if eq .Values.keycloak.mode "operator" -}}
+{{- printf "https://%s" (required "keycloak.operator.hostname is required with keycloak.mode operator" .Values.keycloak.operator.hostname) -}}
+{{- else -}}
+{{- required "keycloak.url is required" .Values.keycloak.url -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Where the auth service calls Keycloak: the value, the operator's in-cluster service (plain HTTP), or none. */}}
+{{- define "sp.keycloakInternalUrl" -}}
+{{- if .Values.keycloak.internalUrl -}}
+{{- .Values.keycloak.internalUrl -}}
+{{- else if eq .Values.keycloak.mode "operator" -}}
+{{- printf "http://%s-service.%s.svc:8080" (include "sp.keycloakName" .) .Release.Namespace -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The developer settings' public URL: the value, or /app on the first ingress host. */}}
+{{- define "sp.appUrl" -}}
+{{- .Values.app.url | default (printf "https://%s/app" (first .Values.ingress.hosts)) -}}
+{{- end -}}
+
+{{/* The public API as the settings call it: the value, or the gateway inside the cluster. */}}
+{{- define "sp.appApiUrl" -}}
+{{- .Values.app.apiUrl | default (printf "http://%s.%s.svc:%s" (include "sp.serviceName" (dict "root" . "name" "gateway")) .Release.Namespace (include "sp.httpPort" .)) -}}
+{{- end -}}
+
 {{/* The database login of one service. Argument: dict root, name, settings. */}}
 {{- define "sp.databaseSecret" -}}
 {{- $db := .settings.database | default dict -}}

@@ -29,14 +29,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class ConfigurationContractTest {
 
-    /**
-     * Documented, reserved settings for operator sign-in through Keycloak, a later work item: the chart passes
-     * them with keycloak.enabled, and no release reads them yet. When a service starts reading them, remove
-     * them from here and from the "no release reads" wording in the docs.
-     */
-    private static final Set<String> RESERVED = Set.of("PLATFORM_KEYCLOAK_URL", "PLATFORM_KEYCLOAK_REALM",
-            "PLATFORM_KEYCLOAK_CLIENT_ID", "PLATFORM_KEYCLOAK_CLIENT_SECRET");
-
     /** A variable name in the docs, in backticks; {@code <NAME>} stands for any one word. */
     private static final Pattern DOCUMENTED = Pattern.compile("`([A-Z][A-Z0-9_]*(?:<[A-Z]+>[A-Z0-9_]*)*)`");
 
@@ -70,24 +62,9 @@ class ConfigurationContractTest {
         Set<String> rendered = renderedVariables(HelmChart.render(valueSet));
 
         assertThat(rendered).filteredOn(variable -> variable.startsWith("PLATFORM_"))
-                .filteredOn(variable -> !RESERVED.contains(variable))
                 .isNotEmpty()
                 .allSatisfy(variable -> assertThat(settings.reads(variable))
                         .as("%s is read by no service (known: %s)", variable, settings.properties()).isTrue());
-    }
-
-    @Test
-    void theKeycloakVariablesAreReservedInTheDocsAndReadByNoServiceYet() {
-        Set<String> rendered = renderedVariables(HelmChart.render(ValueSet.EXISTING_CLUSTERS));
-
-        assertThat(rendered).containsAll(RESERVED);
-        for (String variable : RESERVED) {
-            // The docs say "no release reads it yet": that stays true only while no service does.
-            assertThat(settings.reads(variable)).as(variable).isFalse();
-            String row = documentation.lines().filter(line -> line.startsWith("| `" + variable + "`")).findFirst()
-                    .orElseThrow(() -> new AssertionError(variable + " has no row in docs/configuration.md"));
-            assertThat(row).contains("Reserved, and no release reads it yet");
-        }
     }
 
     @Test
@@ -97,6 +74,8 @@ class ConfigurationContractTest {
         assertThat(settings.reads("PLATFORM_SERVICES_CATALOGUE_URL")).isTrue();
         assertThat(settings.reads("PLATFORM_WEBHOOKS_DELIVERY_PER_ENDPOINT")).isTrue();
         assertThat(settings.reads("PLATFORM_DATABASE_URL")).isTrue();
+        assertThat(settings.reads("PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET")).isTrue();
+        assertThat(settings.reads("PLATFORM_APP_COOKIE_KEY")).isTrue();
         assertThat(settings.reads("PLATFORM_RATE_LIMIT_LIVE_PER_SECOND")).isFalse();
         assertThat(settings.reads("PLATFORM_SERVICES_CATALOGUE_URI")).isFalse();
         assertThat(settings.reads("PLATFORM_DATABASE")).isFalse();

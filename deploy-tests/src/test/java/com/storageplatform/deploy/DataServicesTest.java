@@ -215,51 +215,110 @@ class DataServicesTest {
     }
 
     @Test
-    void theReservedKeycloakSettingsReachOnlyTheAuthServiceWhenEnabled() {
+    void keycloakAndTheDeveloperSettingsReachOnlyTheAuthServiceWhichMayCallKeycloakAndTheGateway() {
         Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
 
         assertThat(manifests.config("auth-service"))
                 .containsEntry("PLATFORM_KEYCLOAK_URL", "https://id.storage.example.com")
+                .containsEntry("PLATFORM_KEYCLOAK_INTERNAL_URL", "http://keycloak.identity.svc:8080")
                 .containsEntry("PLATFORM_KEYCLOAK_REALM", "operators")
-                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_ID", "storage-platform");
-        assertThat(manifests.container("auth-service").getEnv()).anySatisfy(variable -> {
-            assertThat(variable.getName()).isEqualTo("PLATFORM_KEYCLOAK_CLIENT_SECRET");
-            assertThat(variable.getValueFrom().getSecretKeyRef().getName()).isEqualTo("platform-keycloak");
-        });
+                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_ID", "storage-platform")
+                .containsEntry("PLATFORM_KEYCLOAK_ADMIN_REALM", "master")
+                .containsEntry("PLATFORM_KEYCLOAK_TIMEOUT", "30s")
+                .containsEntry("PLATFORM_APP_URL", "https://developers.storage.example.com/app")
+                .containsEntry("PLATFORM_APP_API_URL", "http://" + Manifests.nameOf(GATEWAY) + "."
+                        + HelmChart.NAMESPACE + ".svc:8080");
+        assertThat(secretRefs(manifests, "auth-service"))
+                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_SECRET", "platform-keycloak/client-secret")
+                .containsEntry("PLATFORM_KEYCLOAK_ADMIN_CLIENT_ID", "platform-keycloak-admin/client-id")
+                .containsEntry("PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET", "platform-keycloak-admin/client-secret")
+                .containsEntry("PLATFORM_APP_COOKIE_KEY", "platform-app-cookie-key/cookie-key");
         assertThat(egressCidrs(manifests, "auth-service")).contains(KEYCLOAK_CIDR);
         assertThat(PlatformServices.ALL).filteredOn(service -> !service.equals("auth-service"))
                 .allSatisfy(service -> {
                     assertThat(keycloakVariables(manifests, service)).as(service).isEmpty();
                     assertThat(egressCidrs(manifests, service)).as(service).doesNotContain(KEYCLOAK_CIDR);
                 });
-    }
-
-    @ParameterizedTest
-    @EnumSource(value = ValueSet.class, names = {"DEFAULTS", "EXISTING_CLUSTERS"})
-    void withKeycloakDisabledNoneOfItsSettingsSecretOrEgressIsRendered(ValueSet valueSet) {
-        // A client secret given as a value, yet disabled: no Secret, no variable, no egress rule.
-        Manifests manifests = HelmChart.render(valueSet.file().stream().toList(), Map.of("keycloak.enabled", "false",
-                "keycloak.existingSecret", "", "keycloak.clientSecret", "test-only-keycloak-secret"));
-
-        for (String service : PlatformServices.ALL) {
-            assertThat(keycloakVariables(manifests, service)).as(service).isEmpty();
-            assertThat(egressCidrs(manifests, service)).as(service).doesNotContain(KEYCLOAK_CIDR);
-        }
-        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
-                .doesNotContain(Manifests.FULLNAME + "-keycloak");
-        assertThat(manifests.ofService(NetworkPolicy.class, "auth-service").getSpec().getEgress())
-                .flatExtracting(rule -> rule.getPorts() == null ? List.of() : rule.getPorts())
-                .extracting(port -> port.getPort().getIntVal()).doesNotContain(443);
+        // The settings call the public API: the auth service may reach the gateway, and the gateway lets it in.
+        assertThat(egressPodNames(manifests, "auth-service")).contains(GATEWAY);
+        assertThat(ingressPodNames(manifests, GATEWAY)).containsExactly("auth-service");
     }
 
     @Test
-    void aKeycloakClientWithoutASecretLeavesNoPodWaitingForOne() {
-        Manifests manifests = HelmChart.render(List.of(), Map.of("keycloak.enabled", "true",
-                "keycloak.url", "https://id.example.com", "keycloak.realm", "operators",
-                "keycloak.clientId", "storage-platform"));
+    void withTheDefaultsTheDeveloperSettingsLiveOnTheIngressHostAndKeycloakIsCalledAtItsUrl() {
+        Manifests manifests = HelmChart.render(ValueSet.DEFAULTS);
 
-        assertThat(keycloakVariables(manifests, "auth-service")).containsExactlyInAnyOrder("PLATFORM_KEYCLOAK_URL",
-                "PLATFORM_KEYCLOAK_REALM", "PLATFORM_KEYCLOAK_CLIENT_ID");
+        assertThat(manifests.config("auth-service"))
+                .containsEntry("PLATFORM_KEYCLOAK_URL", "https://id.example.com")
+                .containsEntry("PLATFORM_APP_URL", "https://api.example.com/app")
+                .doesNotContainKey("PLATFORM_KEYCLOAK_INTERNAL_URL");
+        assertThat(secretRefs(manifests, "auth-service"))
+                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_SECRET", Manifests.FULLNAME + "-keycloak/client-secret")
+                .containsEntry("PLATFORM_APP_COOKIE_KEY", Manifests.FULLNAME + "-app-cookie-key/cookie-key");
+        assertThat(manifests.ofService(NetworkPolicy.class, "auth-service").getSpec().getEgress())
+                .flatExtracting(rule -> rule.getPorts() == null ? List.of() : rule.getPorts())
+                .extracting(port -> port.getPort().getIntVal()).contains(443);
+    }
+
+    @Test
+    void withTheKeycloakOperatorTheChartCreatesAKeycloakOnItsOwnDatabaseWithTheProvisioningClient() {
+        Manifests manifests = HelmChart.render(ValueSet.OPERATORS);
+
+        GenericKubernetesResource keycloak = keycloaks(manifests).get(0);
+        assertThat(keycloak.getApiVersion()).isEqualTo("k8s.keycloak.org/v2alpha1");
+        Map<String, Object> spec = keycloak.get("spec");
+        assertThat(spec).containsEntry("instances", 2);
+        assertThat(keycloak.<Map<String, Object>>get("spec", "db")).containsEntry("vendor", "postgres")
+                .containsEntry("database", "keycloak")
+                .containsEntry("usernameSecret", Map.of("name", "keycloak-db", "key", "username"));
+        assertThat(keycloak.<Map<String, Object>>get("spec", "hostname"))
+                .containsEntry("hostname", "https://id.storage.example.com");
+        assertThat(keycloak.<Map<String, Object>>get("spec", "bootstrapAdmin"))
+                .isEqualTo(Map.of("service", Map.of("secret", Manifests.FULLNAME + "-keycloak-admin")));
+        assertThat(manifests.config("auth-service"))
+                .containsEntry("PLATFORM_KEYCLOAK_URL", "https://id.storage.example.com")
+                .containsEntry("PLATFORM_KEYCLOAK_INTERNAL_URL", "http://" + keycloak.getMetadata().getName()
+                        + "-service." + HelmChart.NAMESPACE + ".svc:8080");
+        // The provisioning client's Secret is also Keycloak's bootstrap admin client, in the keys the operator reads.
+        assertThat(manifests.secrets()).filteredOn(secret -> secret.getMetadata().getName()
+                .equals(Manifests.FULLNAME + "-keycloak-admin")).singleElement()
+                .satisfies(secret -> assertThat(secret.getData()).containsOnlyKeys("client-id", "client-secret"));
+        assertThat(manifests.ofService(NetworkPolicy.class, "auth-service").getSpec().getEgress())
+                .anySatisfy(rule -> assertThat(rule.getTo()).anySatisfy(peer -> assertThat(
+                        peer.getPodSelector().getMatchLabels()).containsEntry("app", "keycloak")));
+        assertThat(keycloaks(HelmChart.render(ValueSet.DEFAULTS))).isEmpty();
+    }
+
+    private static List<GenericKubernetesResource> keycloaks(Manifests manifests) {
+        return manifests.all(GenericKubernetesResource.class).stream()
+                .filter(resource -> resource.getKind().equals("Keycloak")).toList();
+    }
+
+    /** The Secret name and key of each secret variable of a service. */
+    private static Map<String, String> secretRefs(Manifests manifests, String service) {
+        Map<String, String> refs = new java.util.TreeMap<>();
+        manifests.container(service).getEnv().stream().filter(env -> env.getValueFrom() != null
+                && env.getValueFrom().getSecretKeyRef() != null).forEach(env -> refs.put(env.getName(),
+                env.getValueFrom().getSecretKeyRef().getName() + "/" + env.getValueFrom().getSecretKeyRef().getKey()));
+        return refs;
+    }
+
+    /** The services (by the chart's pod labels) a service's NetworkPolicy lets it reach. */
+    private static List<String> egressPodNames(Manifests manifests, String service) {
+        return manifests.ofService(NetworkPolicy.class, service).getSpec().getEgress().stream()
+                .filter(rule -> rule.getTo() != null).flatMap(rule -> rule.getTo().stream())
+                .filter(peer -> peer.getPodSelector() != null && peer.getPodSelector().getMatchLabels() != null)
+                .map(peer -> peer.getPodSelector().getMatchLabels().get("app.kubernetes.io/component"))
+                .filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** The services (by the chart's pod labels) a service's NetworkPolicy lets in. */
+    private static List<String> ingressPodNames(Manifests manifests, String service) {
+        return manifests.ofService(NetworkPolicy.class, service).getSpec().getIngress().stream()
+                .filter(rule -> rule.getFrom() != null).flatMap(rule -> rule.getFrom().stream())
+                .filter(peer -> peer.getPodSelector() != null && peer.getPodSelector().getMatchLabels() != null)
+                .map(peer -> peer.getPodSelector().getMatchLabels().get("app.kubernetes.io/component"))
+                .filter(java.util.Objects::nonNull).toList();
     }
 
     /** The PLATFORM_KEYCLOAK_* variables of a service, from its ConfigMap and its Secret references. */

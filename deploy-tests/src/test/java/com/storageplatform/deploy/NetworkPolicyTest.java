@@ -72,16 +72,24 @@ class NetworkPolicyTest {
 
     @ParameterizedTest
     @EnumSource(ValueSet.class)
-    void onlyTheIngressControllerReachesTheGateway(ValueSet valueSet) {
+    void onlyTheIngressControllerAndTheAuthServiceReachTheGateway(ValueSet valueSet) {
         NetworkPolicy gateway = HelmChart.render(valueSet).ofService(NetworkPolicy.class, GATEWAY);
 
         List<NetworkPolicyIngressRule> toTheApi = gateway.getSpec().getIngress().stream()
                 .filter(rule -> rule.getPorts().stream().anyMatch(port -> port.getPort().getIntVal() == 8080))
                 .toList();
-        assertThat(toTheApi).singleElement().satisfies(rule -> {
+        assertThat(toTheApi).hasSize(2);
+        assertThat(toTheApi.get(0)).satisfies(rule -> {
             assertThat(rule.getFrom()).singleElement().satisfies(peer -> assertThat(
                     peer.getNamespaceSelector().getMatchLabels())
                     .containsEntry("kubernetes.io/metadata.name", "ingress-nginx"));
+            assertThat(rule.getPorts()).extracting(NetworkPolicyPort::getPort).containsExactly(new IntOrString(8080));
+        });
+        // The developer settings call the public API (webhook endpoints) from inside the auth service.
+        assertThat(toTheApi.get(1)).satisfies(rule -> {
+            assertThat(rule.getFrom()).singleElement().satisfies(peer -> assertThat(
+                    peer.getPodSelector().getMatchLabels()).containsEntry("app.kubernetes.io/component",
+                    "auth-service"));
             assertThat(rule.getPorts()).extracting(NetworkPolicyPort::getPort).containsExactly(new IntOrString(8080));
         });
     }
@@ -157,9 +165,10 @@ class NetworkPolicyTest {
             for (NetworkPolicyEgressRule rule : manifests.ofService(NetworkPolicy.class, service).getSpec()
                     .getEgress()) {
                 if (rule.getTo() == null || rule.getTo().isEmpty()) {
-                    // Without configured CIDRs a data service may be anywhere, but only on its own port.
+                    // Without configured CIDRs a data service (or the auth service's Keycloak) may be anywhere, but
+                    // only on its own port.
                     assertThat(rule.getPorts()).as(service).extracting(port -> port.getPort().getIntVal())
-                            .isSubsetOf(5432, 9092);
+                            .isSubsetOf(service.equals("auth-service") ? List.of(5432, 9092, 443) : List.of(5432, 9092));
                 } else {
                     assertThat(rule.getTo()).as(service).noneSatisfy(peer -> assertThat(peer.getIpBlock())
                             .isNotNull().matches(NetworkPolicyTest::isEverything));

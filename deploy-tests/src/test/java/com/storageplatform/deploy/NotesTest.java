@@ -3,6 +3,7 @@ package com.storageplatform.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.deploy.support.HelmChart;
+import com.storageplatform.deploy.support.Manifests;
 import com.storageplatform.deploy.support.ValueSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,9 +60,19 @@ class NotesTest {
     }
 
     @Test
-    void enablingKeycloakIsToldThatNoReleaseReadsItsSettingsYet() {
+    void theNotesSayWhereTheDeveloperSettingsAreAndWhichKeycloakSignsIn() {
         assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of()))
-                .contains("no release\nreads them yet");
-        assertThat(HelmChart.notes(List.of(), Map.of())).doesNotContain("keycloak");
+                .contains("https://developers.storage.example.com/app", "https://id.storage.example.com");
+        assertThat(HelmChart.notes(ValueSet.OPERATORS.file().stream().toList(), Map.of()))
+                .contains("Keycloak runs as the Keycloak resource", "https://id.storage.example.com");
+    }
+
+    @Test
+    void theKeycloakAndCookieSecretsThePodsWaitForAreListedWhenNotGiven() {
+        assertThat(HelmChart.notes(List.of(), Map.of())).contains(Manifests.FULLNAME + "-keycloak (key client-secret",
+                Manifests.FULLNAME + "-keycloak-admin (keys client-id, client-secret",
+                Manifests.FULLNAME + "-app-cookie-key (key cookie-key");
+        assertThat(HelmChart.notes(ValueSet.INLINE_SECRETS.file().stream().toList(), Map.of()))
+                .doesNotContain("-keycloak (key", "-app-cookie-key (key");
     }
 }

@@ -35,6 +35,8 @@ class SecretRolloutTest {
             redis.password                                         | test-only-rotated-password   | gateway
             kafka.sasl.password                                    | test-only-rotated-password   | BACKENDS
             keycloak.clientSecret                                  | test-only-rotated-secret     | auth-service
+            keycloak.admin.clientSecret                            | test-only-rotated-secret     | auth-service
+            secrets.appCookieKey.value                             | cnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnI= | auth-service
             """)
     void aChangedSecretValueRollsOnlyThePodsThatReadIt(String key, String newValue, String readers) {
         List<Path> values = ValueSet.INLINE_SECRETS.file().stream().toList();

@@ -65,6 +65,7 @@ class SecretsTest {
         collectSecretValues(new ObjectMapper(new YAMLFactory()).readTree(ValueSet.INLINE_SECRETS.file().orElseThrow()
                 .toFile()), "", given);
         assertThat(given).contains("test-only-inline-redis-password", "test-only-inline-keycloak-secret",
+                "test-only-inline-keycloak-admin-secret",
                 "test-only-inline-kafka-password", "test-only-inline-crm-password");
         Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
         List<String> inSecrets = manifests.secrets().stream().flatMap(secret -> decoded(secret).values().stream())
@@ -160,7 +161,9 @@ class SecretsTest {
         assertThat(secretNames(manifests, WEBHOOK_DISPATCHER))
                 .containsEntry("PLATFORM_WEBHOOKS_SECRET_KEY", "platform-webhooks-key");
         assertThat(secretNames(manifests, "auth-service"))
-                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_SECRET", "platform-keycloak");
+                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_SECRET", "platform-keycloak")
+                .containsEntry("PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET", "platform-keycloak-admin")
+                .containsEntry("PLATFORM_APP_COOKIE_KEY", "platform-app-cookie-key");
         // Only the compliance service's own secretEnv becomes a Secret of the chart's.
         assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
                 .containsExactly(Manifests.nameOf("compliance-service") + "-env");

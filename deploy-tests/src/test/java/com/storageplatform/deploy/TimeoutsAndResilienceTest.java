@@ -29,6 +29,7 @@ class TimeoutsAndResilienceTest {
                     .doesNotContainKey("PLATFORM_ROUTE_TIMEOUT");
         }
         assertThat(manifests.config(GATEWAY)).containsEntry("PLATFORM_ROUTE_TIMEOUT", "11s")
+                .containsEntry("PLATFORM_AUTH_ROUTE_TIMEOUT", "40s")
                 .doesNotContainKey("PLATFORM_REQUEST_DEADLINE");
     }
 
@@ -67,6 +68,7 @@ class TimeoutsAndResilienceTest {
     @CsvSource(delimiter = '|', textBlock = """
             requests.deadline                 | ten seconds | /requests/deadline
             gateway.routeTimeout              | 11          | /gateway/routeTimeout
+            gateway.authRouteTimeout          | soon        | /gateway/authRouteTimeout
             resilience.failureRateThreshold   | 150         | /resilience/failureRateThreshold
             resilience.retryAttempts          | 0           | /resilience/retryAttempts
             resilience.openFor                | soon        | /resilience/openFor

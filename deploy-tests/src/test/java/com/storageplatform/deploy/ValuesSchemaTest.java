@@ -45,7 +45,8 @@ class ValuesSchemaTest {
             services.gateway.autoscaling.minReplicas     | 12   | minReplicas (12) exceeds maxReplicas (10)
             secrets.callerToken.privateKey               | -----BEGIN PRIVATE KEY-----x | secrets.callerToken.publicKey is required
             serviceDefaults.resources.requests.cpu       | null | autoscaling on CPU needs resources.requests.cpu
-            keycloak.enabled                             | true | /keycloak/realm
+            keycloak.url                                 | ''   | /keycloak/url
+            keycloak.mode                                | operator | /keycloak/operator/hostname
             postgresql.external.sslMode                  | verify-ca | /postgresql/external/caSecret/name
             redis.timeout                                | fast | /redis/timeout
             outbox.parkAfterAttempts                     | 0    | /outbox/parkAfterAttempts

@@ -1,9 +1,6 @@
 package com.storageplatform.devstack;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.http.HttpClient;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -13,7 +10,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -22,19 +18,17 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
-
-import org.apache.kafka.common.Uuid;
 
 /**
- * The local platform: PostgreSQL, a Kafka broker and every service, each as its own detached process that
- * outlives the JVM which started it. Used by {@code ./platform} (through {@link PlatformCommand}) and
+ * The local platform: PostgreSQL, a Kafka broker, Keycloak and every service, each as its own detached process
+ * that outlives the JVM which started it. This class is the façade and the lock; {@link StartOrder} says what
+ * starts when, {@link ProcessSpecs} how each process runs, {@link StackHealth} when it is healthy and
+ * {@link StackShutdown} how it stops. Used by {@code ./platform} (through {@link PlatformCommand}) and
  * in-process by the e2e suite:
  *
  * <pre>{@code
@@ -45,8 +39,8 @@ import org.apache.kafka.common.Uuid;
  * stack.down();
  * }</pre>
  *
- * <p>The state lives in the home directory (default {@code <repo>/.devstack}): {@code postgres/} and
- * {@code kafka/} data, {@code keys/}, {@code admin-token}, {@code logs/<name>.log}, {@code pids/<name>.pid}.
+ * <p>The state lives in the home directory (default {@code <repo>/.devstack}): {@code postgres/},
+ * {@code kafka/} and {@code keycloak/} data, {@code keys/}, {@code admin-token}, {@code logs/<name>.log}, {@code pids/<name>.pid}.
  * Methods that start or stop processes hold {@code <home>/lock}: a second one, from this JVM or another,
  * fails with a {@link DevStackException} instead of racing it.
  */
@@ -57,16 +51,6 @@ public final class DevStack {
     /** Tuned for a fast start of eight JVMs on two cores rather than for throughput. */
     public static final List<String> DEFAULT_SERVICE_JAVA_OPTIONS = List.of(
             "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k", "-Xmx384m", "-XX:+ExitOnOutOfMemoryError");
-    static final List<String> KAFKA_JAVA_OPTIONS = List.of(
-            "-Xms512m", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError",
-            "-Djava.awt.headless=true");
-    static final List<String> HELPER_JAVA_OPTIONS = List.of(
-            "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss512k");
-
-    /** How long a process gets between SIGTERM and SIGKILL. */
-    static final Duration STOP_GRACE = Duration.ofSeconds(20);
-    private static final Duration POLL_INTERVAL = Duration.ofMillis(500);
-    private static final Duration EXTERNAL_DATABASE_WAIT = Duration.ofSeconds(15);
 
     private final StackLayout layout;
     private final Path repoRoot;
@@ -75,13 +59,14 @@ public final class DevStack {
     private final boolean explicitPorts;
     private final boolean fresh;
     private final List<Service> services;
-    private final List<String> serviceJavaOptions;
     private final Database database;
     private final String databaseUrl;
     private final Duration startupTimeout;
     private final Consumer<String> progress;
     private final ProcessControl processes;
-    private final HttpClient http = HealthCheck.newHttpClient();
+    private final ProcessSpecs specs;
+    private final StackHealth health;
+    private final StackShutdown shutdown;
     /**
      * For stops and health checks that block: the common pool has one thread on a two-core machine, which
      * would run them one after another.
@@ -108,9 +93,12 @@ public final class DevStack {
         this.database = databaseUrl != null ? Database.parse(databaseUrl) : Database.embedded(ports.postgres());
         this.fresh = builder.fresh;
         this.services = builder.services != null ? builder.services : Services.ALL;
-        this.serviceJavaOptions = builder.serviceJavaOptions;
         this.startupTimeout = builder.startupTimeout;
         this.progress = builder.progress;
+        this.specs = new ProcessSpecs(layout, ports, database, processes, builder.serviceJavaOptions,
+                builder.environment, progress);
+        this.health = new StackHealth(ports, database, processes, WORKERS, progress, layout.logsDir());
+        this.shutdown = new StackShutdown(layout, processes, WORKERS, progress);
     }
 
     public static Builder builder() {
@@ -157,14 +145,15 @@ public final class DevStack {
         }
         layout.createDirectories();
 
-        List<String> wanted = wantedProcesses();
+        StartOrder order = StartOrder.of(database, services);
+        List<String> wanted = order.all();
         Set<String> toStart = new LinkedHashSet<>(wanted);
         toStart.removeAll(running.keySet());
-        if (toStart.isEmpty() && problems(wanted).isEmpty()) {
+        if (toStart.isEmpty() && health.problems(wanted).isEmpty()) {
             return new UpResult(true, List.of());
         }
         if (toStart.contains(Services.POSTGRES)) {
-            stopOrphanedPostmaster();
+            shutdown.stopOrphanedPostmaster();
         }
         requireFreePorts(toStart);
         progress.accept("starting in " + display(home) + " (base port " + ports.base()
@@ -179,37 +168,30 @@ public final class DevStack {
         Thread interruptCleanup = new Thread(() -> {
             if (!started.isEmpty()) {
                 progress.accept("interrupted: stopping what this run started");
-                stopStarted(started);
+                shutdown.stopStarted(started);
             }
         }, "devstack-abort");
         Runtime.getRuntime().addShutdownHook(interruptCleanup);
         try {
             if (database.external()) {
-                awaitExternalDatabase(); // before starting anything: a wrong DATABASE_URL leaves nothing behind
+                health.awaitExternalDatabase(); // before starting anything: a wrong DATABASE_URL leaves nothing behind
             }
-            List<String> infrastructure = new ArrayList<>();
-            if (!database.external()) {
-                infrastructure.add(Services.POSTGRES);
-            }
-            infrastructure.add(Services.KAFKA);
-            for (String name : infrastructure) {
+            for (String name : order.infrastructure()) {
                 if (toStart.contains(name)) {
                     started.put(name, startProcess(name, secrets));
                 }
             }
-            // Services migrate their schema at start, so PostgreSQL (and Kafka) must answer first.
-            awaitHealthy(infrastructure, List.of(), started, startNanos, deadline);
-
-            List<String> serviceNames = services.stream().map(Service::name).toList();
-            for (String name : serviceNames) {
+            // Services migrate their schema at start, so the infrastructure must answer first ...
+            health.awaitHealthy(order.infrastructure(), List.of(), started, startNanos, deadline);
+            for (String name : order.services()) {
                 if (toStart.contains(name)) {
                     started.put(name, startProcess(name, secrets));
                 }
             }
             // ... and must keep answering while the services start.
-            awaitHealthy(serviceNames, infrastructure, started, startNanos, deadline);
+            health.awaitHealthy(order.services(), order.infrastructure(), started, startNanos, deadline);
         } catch (RuntimeException e) {
-            stopStarted(started);
+            shutdown.stopStarted(started);
             throw e;
         } finally {
             removeShutdownHook(interruptCleanup);
@@ -230,38 +212,11 @@ public final class DevStack {
 
     private List<String> downLocked() {
         Map<String, ProcessHandle> running = processes.running();
-        stopProcesses(running);
-        boolean orphan = stopOrphanedPostmaster();
+        shutdown.stopAll(running);
+        boolean orphan = shutdown.stopOrphanedPostmaster();
         Services.PROCESS_NAMES.forEach(processes::removePid);
         return Services.PROCESS_NAMES.stream()
                 .filter(name -> running.containsKey(name) || (orphan && name.equals(Services.POSTGRES))).toList();
-    }
-
-    /**
-     * Services first, concurrently (while stopping they may still flush to Kafka and PostgreSQL), then Kafka
-     * and PostgreSQL together.
-     */
-    private void stopProcesses(Map<String, ProcessHandle> byName) {
-        List<CompletableFuture<Void>> services = byName.entrySet().stream()
-                .filter(e -> !isInfrastructure(e.getKey()))
-                .map(e -> CompletableFuture.runAsync(() -> stopOne(e.getKey(), Optional.of(e.getValue())), WORKERS))
-                .toList();
-        services.forEach(CompletableFuture::join);
-        CompletableFuture<Void> kafka = CompletableFuture.runAsync(() ->
-                stopOne(Services.KAFKA, Optional.ofNullable(byName.get(Services.KAFKA))), WORKERS);
-        if (byName.containsKey(Services.POSTGRES)) {
-            stopOne(Services.POSTGRES, Optional.of(byName.get(Services.POSTGRES)));
-        }
-        kafka.join();
-    }
-
-    /** Stops one process (PostgreSQL with its postmaster), saying so when it had to be killed. */
-    private void stopOne(String name, Optional<ProcessHandle> handle) {
-        if (name.equals(Services.POSTGRES)) {
-            stopPostgres(handle);
-        } else if (handle.isPresent() && !ProcessControl.stop(handle.get(), STOP_GRACE)) {
-            progress.accept(name + " did not stop within " + STOP_GRACE.toSeconds() + " s and was killed");
-        }
     }
 
     /**
@@ -276,7 +231,7 @@ public final class DevStack {
 
     private boolean stopLocked(String name) {
         Optional<ProcessHandle> handle = processes.running(name);
-        stopOne(name, handle);
+        shutdown.stopOne(name, handle);
         processes.removePid(name);
         return handle.isPresent();
     }
@@ -326,16 +281,16 @@ public final class DevStack {
                 throw new DevStackException(missing.get(0) + " is missing; build with ./mvnw -DskipTests package");
             }
             if (name.equals(Services.POSTGRES)) {
-                stopOrphanedPostmaster();
+                shutdown.stopOrphanedPostmaster();
             }
             requireFreePorts(List.of(name));
             layout.createDirectories();
             started.put(name, startProcess(name, StackSecrets.loadOrCreate(layout)));
         }
         try {
-            awaitHealthy(List.of(name), List.of(), started, startNanos, startNanos + startupTimeout.toNanos());
+            health.awaitHealthy(List.of(name), List.of(), started, startNanos, startNanos + startupTimeout.toNanos());
         } catch (RuntimeException e) {
-            stopStarted(started);
+            shutdown.stopStarted(started);
             throw e;
         }
     }
@@ -345,22 +300,14 @@ public final class DevStack {
     /** Every process of the table: pid, port, whether it runs and whether it is healthy. */
     public List<ProcessStatus> status() {
         Map<String, ProcessHandle> running = processes.running();
-        Map<String, CompletableFuture<Optional<String>>> checks = new LinkedHashMap<>();
-        for (String name : Services.PROCESS_NAMES) {
-            boolean externalDatabase = name.equals(Services.POSTGRES) && database.external();
-            if (running.containsKey(name) || externalDatabase) {
-                checks.put(name, CompletableFuture.supplyAsync(() -> {
-                    try (HealthCheck check = healthCheck(name)) {
-                        return check.problem();
-                    }
-                }, WORKERS));
-            }
-        }
+        Map<String, Optional<String>> checks = health.check(Services.PROCESS_NAMES.stream()
+                .filter(name -> running.containsKey(name) || (name.equals(Services.POSTGRES) && database.external()))
+                .toList());
         List<ProcessStatus> statuses = new ArrayList<>();
         for (String name : Services.PROCESS_NAMES) {
             boolean externalDatabase = name.equals(Services.POSTGRES) && database.external();
             ProcessHandle handle = running.get(name);
-            Optional<String> problem = checks.containsKey(name) ? checks.get(name).join() : Optional.of("not running");
+            Optional<String> problem = checks.getOrDefault(name, Optional.of("not running"));
             if (handle == null && name.equals(Services.POSTGRES)) {
                 Optional<ProcessHandle> orphan = Postmaster.of(layout.postgresData());
                 if (orphan.isPresent()) {
@@ -377,8 +324,8 @@ public final class DevStack {
 
     /** Whether every process that {@link #up()} would start runs and is healthy. */
     public boolean isUp() {
-        List<String> wanted = wantedProcesses();
-        return processes.running().keySet().containsAll(wanted) && problems(wanted).isEmpty();
+        List<String> wanted = StartOrder.of(database, services).all();
+        return processes.running().keySet().containsAll(wanted) && health.problems(wanted).isEmpty();
     }
 
     /** The gateway's base URL, e.g. {@code http://127.0.0.1:8080}. */
@@ -404,6 +351,33 @@ public final class DevStack {
     public Keys.CallerTokenKeys callerTokenKeys() {
         layout.createDirectories();
         return Keys.loadOrCreateCallerTokenKeys(layout.keysDir());
+    }
+
+    /** Keycloak's base URL, e.g. {@code http://127.0.0.1:8120}. */
+    public String keycloakUrl() {
+        return "http://127.0.0.1:" + ports.keycloak();
+    }
+
+    /** The developer settings (the auth service's web app, through the gateway), e.g. {@code http://127.0.0.1:8080/app}. */
+    public String appUrl() {
+        return gatewayUrl() + "/app";
+    }
+
+    /** The password of Keycloak's bootstrap admin user ({@link KeycloakProcess#ADMIN_USERNAME}) in the master realm. */
+    public String keycloakAdminPassword() {
+        layout.createDirectories();
+        return StackSecrets.loadOrCreate(layout).keycloakAdminPassword();
+    }
+
+    /** The secret of Keycloak's provisioning client ({@link KeycloakProcess#ADMIN_CLIENT_ID}) in the master realm. */
+    public String keycloakAdminClientSecret() {
+        layout.createDirectories();
+        return StackSecrets.loadOrCreate(layout).keycloakAdminClientSecret();
+    }
+
+    /** The realm the auth service provisions for operators' staff. */
+    public String keycloakRealm() {
+        return ServiceEnvironment.KEYCLOAK_REALM;
     }
 
     public String kafkaBootstrapServers() {
@@ -450,252 +424,18 @@ public final class DevStack {
     }
 
     private List<String> missingArtifacts(List<Service> servicesToRun) {
-        List<Path> needed = new ArrayList<>(List.of(layout.launcherJar(), layout.launcherLib(), layout.kafkaLib()));
+        List<Path> needed = new ArrayList<>(List.of(layout.launcherJar(), layout.launcherLib(), layout.kafkaLib(),
+                layout.keycloakDistributions()));
         servicesToRun.forEach(s -> needed.add(s.jar(repoRoot)));
         return needed.stream().filter(p -> !Files.exists(p))
                 .map(p -> repoRoot.relativize(p).toString()).toList();
-    }
-
-    // ------------------------------------------------------------------ processes
-
-    private Process startProcess(String name, StackSecrets secrets) {
-        ProcessSpec spec = switch (name) {
-            case Services.POSTGRES -> postgresSpec();
-            case Services.KAFKA -> kafkaSpec();
-            default -> serviceSpec(Services.byName(name).orElseThrow(), secrets);
-        };
-        progress.accept("starting " + name + " on port " + spec.port());
-        return processes.start(spec, home);
-    }
-
-    private ProcessSpec postgresSpec() {
-        List<String> command = javaCommand(Services.POSTGRES, HELPER_JAVA_OPTIONS);
-        command.addAll(List.of("-cp", layout.launcherJar() + java.io.File.pathSeparator + layout.launcherLib().resolve("*"),
-                PostgresProcess.class.getName(), layout.postgresData().toString(), Integer.toString(ports.postgres())));
-        return new ProcessSpec(Services.POSTGRES, List.of(ports.postgres()), command, Map.of());
-    }
-
-    private ProcessSpec kafkaSpec() {
-        Path config = layout.configDir();
-        Path serverProperties = config.resolve("kafka.properties");
-        Path log4j = config.resolve("kafka-log4j2.properties");
-        try {
-            Files.createDirectories(config);
-            Files.writeString(serverProperties, KafkaConfig.render(KafkaConfig.properties(ports, layout.kafkaData())));
-            try (InputStream in = Objects.requireNonNull(
-                    DevStack.class.getResourceAsStream("kafka-log4j2.properties"))) {
-                Files.write(log4j, in.readAllBytes());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        List<String> classpath = List.of("-cp", layout.kafkaLib().resolve("*").toString());
-        if (!KafkaConfig.isFormatted(layout.kafkaData())) {
-            formatKafkaStorage(classpath, serverProperties, log4j);
-        }
-        List<String> command = javaCommand(Services.KAFKA, KAFKA_JAVA_OPTIONS);
-        command.add("-Dlog4j2.configurationFile=" + log4j);
-        command.addAll(classpath);
-        command.addAll(List.of("kafka.Kafka", serverProperties.toString()));
-        return new ProcessSpec(Services.KAFKA, List.of(ports.kafka(), ports.kafkaController()), command, Map.of());
-    }
-
-    /** Once per data directory: KRaft needs its storage formatted with a cluster id before the first start. */
-    private void formatKafkaStorage(List<String> classpath, Path serverProperties, Path log4j) {
-        progress.accept("formatting Kafka's storage");
-        List<String> command = new ArrayList<>(List.of(javaExecutable()));
-        command.addAll(HELPER_JAVA_OPTIONS);
-        command.add("-Dlog4j2.configurationFile=" + log4j);
-        command.addAll(classpath);
-        command.addAll(List.of("kafka.tools.StorageTool", "format",
-                "--cluster-id", Uuid.randomUuid().toString(), "--config", serverProperties.toString(),
-                "--ignore-formatted"));
-        Path log = logsDir().resolve("kafka-format.log");
-        int exit = processes.runToCompletion(command, log, home, Duration.ofSeconds(120));
-        if (exit != 0) {
-            throw new DevStackException("formatting Kafka's storage failed: " + LogDiagnosis.fromFile(log)
-                    + " (log: " + display(log) + ")");
-        }
-    }
-
-    private ProcessSpec serviceSpec(Service service, StackSecrets secrets) {
-        List<String> command = javaCommand(service.name(), serviceJavaOptions);
-        command.addAll(List.of("-jar", service.jar(repoRoot).toString()));
-        return new ProcessSpec(service.name(), List.of(ports.service(service), ports.management(service)), command,
-                ServiceEnvironment.of(service, ports, database, secrets));
-    }
-
-    /** {@code java}, the markers that identify the process as this stack's, then the JVM options. */
-    private List<String> javaCommand(String name, List<String> javaOptions) {
-        List<String> command = new ArrayList<>();
-        command.add(javaExecutable());
-        command.addAll(processes.markers(name));
-        command.addAll(javaOptions);
-        return command;
-    }
-
-    /** The JDK running the launcher also runs the stack, so the JDK check of ./platform covers both. */
-    private static String javaExecutable() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    /**
-     * Stops PostgreSQL: the PostgresProcess JVM (whose shutdown hook runs {@code pg_ctl stop -m fast}), then
-     * the postmaster itself if it is still there. pg_ctl starts the postmaster in its own session, so it is
-     * not a descendant of the JVM and must be found through {@code postmaster.pid}.
-     */
-    private void stopPostgres(Optional<ProcessHandle> jvm) {
-        Optional<ProcessHandle> postmaster = Postmaster.of(layout.postgresData());
-        if (jvm.isPresent() && !ProcessControl.stop(jvm.get(), STOP_GRACE)) {
-            progress.accept("postgres did not stop within " + STOP_GRACE.toSeconds() + " s and was killed");
-        }
-        postmaster.or(() -> Postmaster.of(layout.postgresData())) // it may have started only just now
-                .filter(ProcessHandle::isAlive)
-                .ifPresent(Postmaster::stop);
-    }
-
-    /**
-     * A postmaster whose PostgresProcess JVM died (killed with -9, say) keeps the port and the data directory;
-     * it is still this stack's, so it is stopped before PostgreSQL starts again and by {@code down}.
-     */
-    private boolean stopOrphanedPostmaster() {
-        if (processes.running(Services.POSTGRES).isPresent()) {
-            return false;
-        }
-        Optional<ProcessHandle> orphan = Postmaster.of(layout.postgresData());
-        orphan.ifPresent(postmaster -> {
-            progress.accept("stopping a PostgreSQL left running without its launcher (pid " + postmaster.pid() + ")");
-            Postmaster.stop(postmaster);
-        });
-        return orphan.isPresent();
-    }
-
-    private void stopStarted(Map<String, Process> started) {
-        if (started.isEmpty()) {
-            return;
-        }
-        Map<String, ProcessHandle> handles = new LinkedHashMap<>();
-        started.forEach((name, process) -> handles.put(name, process.toHandle()));
-        stopProcesses(handles);
-        handles.keySet().forEach(processes::removePid);
-        started.keySet().removeAll(handles.keySet());
-    }
-
-    // ------------------------------------------------------------------ waiting
-
-    /**
-     * Polls until every named process is healthy. Fails at once when one of them, or of the {@code watched}
-     * ones they depend on, exits, naming the telling line of its log; fails at the deadline naming what is
-     * still unhealthy and why.
-     */
-    private void awaitHealthy(List<String> names, List<String> watched, Map<String, Process> started,
-            long startNanos, long deadline) {
-        Map<String, ProcessHandle> adopted = processes.running();
-        Map<String, HealthCheck> checks = new LinkedHashMap<>();
-        names.forEach(name -> checks.put(name, healthCheck(name)));
-        Map<String, String> problems = new LinkedHashMap<>();
-        Set<String> pending = new LinkedHashSet<>(names);
-        try {
-            while (true) {
-                for (String name : watched) {
-                    requireAlive(name, started.get(name), adopted.get(name));
-                }
-                for (String name : pending) {
-                    requireAlive(name, started.get(name), adopted.get(name));
-                }
-                Map<String, CompletableFuture<Optional<String>>> results = new LinkedHashMap<>();
-                pending.forEach(name -> results.put(name,
-                        CompletableFuture.supplyAsync(() -> checks.get(name).problem(), WORKERS)));
-                results.forEach((name, result) -> {
-                    Optional<String> problem = result.join();
-                    if (problem.isEmpty()) {
-                        pending.remove(name);
-                        problems.remove(name);
-                        progress.accept(name + " is ready after " + seconds(System.nanoTime() - startNanos));
-                    } else {
-                        problems.put(name, problem.get());
-                    }
-                });
-                if (pending.isEmpty()) {
-                    return;
-                }
-                if (System.nanoTime() > deadline) {
-                    // One more look: a process that died while we waited is the better message.
-                    for (String name : pending) {
-                        requireAlive(name, started.get(name), adopted.get(name));
-                    }
-                    throw new DevStackException("timed out after " + seconds(deadline - startNanos)
-                            + " waiting for " + problems.entrySet().stream()
-                                    .map(e -> e.getKey() + " (" + e.getValue() + ")")
-                                    .collect(Collectors.joining(", "))
-                            + "; logs in " + display(logsDir()));
-                }
-                sleep(POLL_INTERVAL);
-            }
-        } finally {
-            checks.values().forEach(HealthCheck::close);
-        }
-    }
-
-    private void requireAlive(String name, Process started, ProcessHandle adopted) {
-        if (name.equals(Services.POSTGRES) && database.external()) {
-            return;
-        }
-        boolean alive = started != null ? started.isAlive() : adopted != null && adopted.isAlive();
-        if (alive) {
-            return;
-        }
-        String exitCode = started != null ? " with exit code " + started.exitValue() : "";
-        Path log = processes.logFile(name);
-        throw new DevStackException(name + " exited during start" + exitCode + ": " + LogDiagnosis.fromFile(log)
-                + " (log: " + display(log) + ")");
-    }
-
-    private void awaitExternalDatabase() {
-        try (HealthCheck check = healthCheck(Services.POSTGRES)) {
-            long deadline = System.nanoTime() + EXTERNAL_DATABASE_WAIT.toNanos();
-            Optional<String> problem = check.problem();
-            while (problem.isPresent() && System.nanoTime() < deadline) {
-                sleep(POLL_INTERVAL);
-                problem = check.problem();
-            }
-            if (problem.isPresent()) {
-                throw new DevStackException("the database of DATABASE_URL (" + database.address() + "/"
-                        + database.name() + ") does not answer: " + problem.get());
-            }
-        }
-    }
-
-    private HealthCheck healthCheck(String name) {
-        return switch (name) {
-            case Services.POSTGRES -> HealthCheck.postgres(database);
-            case Services.KAFKA -> HealthCheck.kafka(kafkaBootstrapServers());
-            default -> {
-                Service service = Services.byName(name).orElseThrow();
-                yield HealthCheck.http(http, serviceUrl(name),
-                        service.isGateway() ? List.of("/health") : List.of("/health", "/internal/ready"));
-            }
-        };
-    }
-
-    /** Unhealthy processes among the named ones, checked concurrently. */
-    private Map<String, String> problems(List<String> names) {
-        Map<String, CompletableFuture<Optional<String>>> checks = new LinkedHashMap<>();
-        names.forEach(name -> checks.put(name, CompletableFuture.supplyAsync(() -> {
-            try (HealthCheck check = healthCheck(name)) {
-                return check.problem();
-            }
-        }, WORKERS)));
-        Map<String, String> problems = new LinkedHashMap<>();
-        checks.forEach((name, check) -> check.join().ifPresent(p -> problems.put(name, p)));
-        return problems;
     }
 
     // ------------------------------------------------------------------ checks before starting
 
     private void requireFreePorts(Collection<String> names) {
         for (String name : names) {
-            for (int port : portsOf(name)) {
+            for (int port : specs.portsOf(name)) {
                 if (!ProcessControl.isFree(port)) {
                     throw new DevStackException("port " + port + " (" + name + ") is already in use");
                 }
@@ -727,34 +467,16 @@ public final class DevStack {
         }
     }
 
-    // ------------------------------------------------------------------ layout
+    // ------------------------------------------------------------------ processes
 
-    private List<String> wantedProcesses() {
-        List<String> wanted = new ArrayList<>();
-        wanted.add(Services.POSTGRES);
-        wanted.add(Services.KAFKA);
-        services.forEach(s -> wanted.add(s.name()));
-        if (database.external()) {
-            wanted.remove(Services.POSTGRES);
-        }
-        return wanted;
-    }
-
-    private static boolean isInfrastructure(String name) {
-        return name.equals(Services.POSTGRES) || name.equals(Services.KAFKA);
+    private Process startProcess(String name, StackSecrets secrets) {
+        ProcessSpec spec = specs.of(name, secrets);
+        progress.accept("starting " + name + " on port " + spec.port());
+        return processes.start(spec, home);
     }
 
     private int portOf(String name) {
-        return portsOf(name).get(0);
-    }
-
-    private List<Integer> portsOf(String name) {
-        return switch (name) {
-            case Services.POSTGRES -> List.of(database.external() ? database.port() : ports.postgres());
-            case Services.KAFKA -> List.of(ports.kafka(), ports.kafkaController());
-            default -> List.of(ports.service(Services.byName(name).orElseThrow()),
-                    ports.management(Services.byName(name).orElseThrow()));
-        };
+        return specs.portsOf(name).get(0);
     }
 
     /**
@@ -794,15 +516,6 @@ public final class DevStack {
         return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
     }
 
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DevStackException("interrupted");
-        }
-    }
-
     private static void removeShutdownHook(Thread hook) {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -824,18 +537,20 @@ public final class DevStack {
         private String databaseUrl;
         private Duration startupTimeout = DEFAULT_STARTUP_TIMEOUT;
         private Consumer<String> progress = line -> { };
+        private Map<String, String> environment = System.getenv();
 
         private Builder() {
         }
 
         /**
          * Applies the devstack's environment variables: {@code DEVSTACK_HOME}, {@code DEVSTACK_BASE_PORT},
-         * {@code DEVSTACK_SERVICES}, {@code DEVSTACK_JAVA_OPTS} and {@code DATABASE_URL}. Setters called
-         * afterwards win.
+         * {@code DEVSTACK_SERVICES}, {@code DEVSTACK_JAVA_OPTS} and {@code DATABASE_URL}, and
+         * {@code KEYCLOAK_JAVA_HOME} (Keycloak's JDK). Setters called afterwards win.
          *
          * @throws IllegalArgumentException for a value that does not parse
          */
         public Builder environment(Map<String, String> env) {
+            this.environment = Map.copyOf(env);
             value(env, "DEVSTACK_HOME").ifPresent(v -> home(Path.of(v)));
             value(env, "DEVSTACK_BASE_PORT").ifPresent(v -> basePort(parsePort("DEVSTACK_BASE_PORT", v)));
             value(env, "DEVSTACK_SERVICES").ifPresent(this::services);

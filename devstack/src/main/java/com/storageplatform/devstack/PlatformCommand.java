@@ -115,6 +115,9 @@ public final class PlatformCommand {
         boolean gatewaySelected = stack.services().stream().anyMatch(Service::isGateway);
         out.println("  gateway      " + stack.gatewayUrl() + (gatewaySelected ? "" : " (not started: --only)"));
         out.println("  admin token  " + stack.adminToken());
+        out.println("  settings     " + stack.appUrl() + " (operators sign in through Keycloak)");
+        out.println("  keycloak     " + stack.keycloakUrl() + "/admin (user " + KeycloakProcess.ADMIN_USERNAME
+                + ", password in " + DevStack.display(stack.home().resolve("keys/keycloak-admin-password")) + ")");
         out.println("  logs         " + DevStack.display(stack.logsDir()));
         out.println("  stop with    ./platform down" + homeOption(stack));
         return 0;
@@ -234,8 +237,8 @@ public final class PlatformCommand {
         return """
                 Usage: ./platform <command> [options]
 
-                The local platform: PostgreSQL, a Kafka broker and every service as processes
-                on this machine, state in <repo>/.devstack.
+                The local platform: PostgreSQL, a Kafka broker, Keycloak and every service as
+                processes on this machine, state in <repo>/.devstack.
 
                 Commands:
                   up            build what is missing, start everything and wait until it is healthy
@@ -249,11 +252,11 @@ public final class PlatformCommand {
                 Options:
                   --fresh             (up) first wipe the data: PostgreSQL, Kafka, logs, keys, admin token
                   --base-port N       move every port (default 8080): gateway N, services N+1..N+7,
-                                      PostgreSQL N+20, Kafka N+30 (controller N+31)
+                                      PostgreSQL N+20, Kafka N+30 (controller N+31), Keycloak N+40
                   --home DIR          keep the state in DIR instead of <repo>/.devstack
                   --only LIST         (up) start only these services, e.g. gateway,auth-service
-                                      (PostgreSQL and Kafka always start; --only postgres,kafka
-                                      starts them alone)
+                                      (PostgreSQL, Kafka and Keycloak always start; --only
+                                      postgres,kafka starts them alone)
                   --timeout SECONDS   (up, start) how long to wait until healthy (default 150)
 
                 Environment:
@@ -263,8 +266,10 @@ public final class PlatformCommand {
                                       -XX:+ExitOnOutOfMemoryError
                   DATABASE_URL        postgresql://user:password@host:port/db: use that PostgreSQL
                                       and start none
+                  KEYCLOAK_JAVA_HOME  the JDK (21 or newer) Keycloak runs on; default: this java
+                                      when new enough, else the newest under /usr/lib/jvm
 
-                Processes: postgres, kafka, gateway, auth-service, catalogue-service,
+                Processes: postgres, kafka, keycloak, gateway, auth-service, catalogue-service,
                 commerce-service, billing-service, crm-service, compliance-service,
                 webhook-dispatcher. Configuration contract: docs/configuration.md.
                 """;

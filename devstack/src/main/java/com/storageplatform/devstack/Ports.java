@@ -10,10 +10,9 @@ public record Ports(int base) {
     static final int POSTGRES_OFFSET = 20;
     static final int KAFKA_OFFSET = 30;
     static final int KAFKA_CONTROLLER_OFFSET = 31;
-    /**
-     * Each service's management port (Prometheus metrics): base+50 and up, in the order of the service ports. (base+40
-     * is kept for Keycloak, issue 20.)
-     */
+    /** Keycloak, for operator sign-in (ADR 0023). */
+    static final int KEYCLOAK_OFFSET = 40;
+    /** Each service's management port (Prometheus metrics): base+50 and up, in the order of the service ports. */
     static final int MANAGEMENT_OFFSET = 50;
     static final int HIGHEST_OFFSET = MANAGEMENT_OFFSET + 7;
 
@@ -47,5 +46,9 @@ public record Ports(int base) {
 
     public int kafkaController() {
         return base + KAFKA_CONTROLLER_OFFSET;
+    }
+
+    public int keycloak() {
+        return base + KEYCLOAK_OFFSET;
     }
 }

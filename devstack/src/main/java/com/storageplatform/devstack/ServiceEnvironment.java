@@ -8,6 +8,9 @@ import java.util.Map;
 final class ServiceEnvironment {
 
     static final String ENVIRONMENT = "development";
+    /** The realm the auth service provisions for operators' staff, and the client they sign in through. */
+    static final String KEYCLOAK_REALM = "storage-platform";
+    static final String KEYCLOAK_CLIENT_ID = "storage-platform";
 
     private ServiceEnvironment() {
     }
@@ -37,6 +40,19 @@ final class ServiceEnvironment {
         env.put("PLATFORM_CALLER_TOKEN_PUBLIC_KEY", secrets.callerToken().publicKeyPem());
         env.put("PLATFORM_SERVICE_TOKEN_PRIVATE_KEY", secrets.serviceToken().privateKeyPem());
         env.put("PLATFORM_SERVICE_TOKEN_PUBLIC_KEY", secrets.serviceToken().publicKeyPem());
+        if (service.name().equals("auth-service")) {
+            // Operator sign-in and the developer settings (ADR 0023), served through the gateway.
+            String gateway = "http://127.0.0.1:" + ports.gateway();
+            env.put("PLATFORM_APP_URL", gateway + "/app");
+            env.put("PLATFORM_APP_API_URL", gateway);
+            env.put("PLATFORM_APP_COOKIE_KEY", secrets.authCookieKey());
+            env.put("PLATFORM_KEYCLOAK_URL", "http://127.0.0.1:" + ports.keycloak());
+            env.put("PLATFORM_KEYCLOAK_REALM", KEYCLOAK_REALM);
+            env.put("PLATFORM_KEYCLOAK_CLIENT_ID", KEYCLOAK_CLIENT_ID);
+            env.put("PLATFORM_KEYCLOAK_CLIENT_SECRET", secrets.keycloakClientSecret());
+            env.put("PLATFORM_KEYCLOAK_ADMIN_CLIENT_ID", KeycloakProcess.ADMIN_CLIENT_ID);
+            env.put("PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET", secrets.keycloakAdminClientSecret());
+        }
         if (service.name().equals("webhook-dispatcher")) {
             // Lets developers and the e2e suite receive webhooks on localhost; refused in production.
             env.put("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST", "true");

@@ -16,6 +16,9 @@ public final class Services {
     public static final String GATEWAY = "gateway";
     public static final String POSTGRES = "postgres";
     public static final String KAFKA = "kafka";
+    public static final String KEYCLOAK = KeycloakProcess.NAME;
+    /** Started before the services, in this order, whatever {@code --only} selects. */
+    public static final List<String> INFRASTRUCTURE = List.of(POSTGRES, KAFKA, KEYCLOAK);
 
     public static final List<Service> ALL = List.of(
             new Service(GATEWAY, "gateway", 0, "gateway"),
@@ -29,6 +32,10 @@ public final class Services {
 
     /** Infrastructure first, then the services: the order of {@code status} and of starting. */
     public static final List<String> PROCESS_NAMES = processNames();
+
+    public static boolean isInfrastructure(String name) {
+        return INFRASTRUCTURE.contains(name);
+    }
 
     private Services() {
     }
@@ -44,8 +51,8 @@ public final class Services {
 
     /**
      * Resolves a comma-separated selection ({@code --only} / {@code DEVSTACK_SERVICES}) to services in table
-     * order. Entries may be process names or short names ({@code catalogue}); {@code postgres} and
-     * {@code kafka} are accepted and ignored because the infrastructure always starts, so
+     * order. Entries may be process names or short names ({@code catalogue}); {@code postgres},
+     * {@code kafka} and {@code keycloak} are accepted and ignored because the infrastructure always starts, so
      * {@code --only postgres,kafka} starts the infrastructure alone.
      *
      * @throws IllegalArgumentException naming the first unknown entry
@@ -54,7 +61,7 @@ public final class Services {
         Set<Service> chosen = new LinkedHashSet<>();
         for (String raw : selection.split(",")) {
             String entry = raw.trim().toLowerCase(Locale.ROOT);
-            if (entry.isEmpty() || entry.equals(POSTGRES) || entry.equals(KAFKA) || entry.equals("none")) {
+            if (entry.isEmpty() || INFRASTRUCTURE.contains(entry) || entry.equals("none")) {
                 continue;
             }
             Service service = ALL.stream()
@@ -68,7 +75,7 @@ public final class Services {
     }
 
     private static List<String> processNames() {
-        List<String> names = new ArrayList<>(List.of(POSTGRES, KAFKA));
+        List<String> names = new ArrayList<>(INFRASTRUCTURE);
         ALL.forEach(s -> names.add(s.name()));
         return List.copyOf(names);
     }

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 record StackLayout(Path repoRoot, Path home) {
 
     /** What {@code --fresh} deletes: the devstack's own entries, never the home itself (it may hold other things). */
-    private static final List<String> DATA = List.of("postgres", "kafka", "config", "keys", "admin-token", "logs",
+    private static final List<String> DATA = List.of("postgres", "kafka", "keycloak", "config", "keys", "admin-token", "logs",
             "pids", StackState.FILE);
 
     static StackLayout of(Path repoRoot, Path home) {
@@ -33,12 +33,21 @@ record StackLayout(Path repoRoot, Path home) {
         return repoRoot.resolve("devstack/target/kafka-lib");
     }
 
+    /** Where Maven unpacks the Keycloak server distribution ({@code keycloak-<version>/} inside). */
+    Path keycloakDistributions() {
+        return repoRoot.resolve("devstack/target/keycloak");
+    }
+
     Path postgresData() {
         return home.resolve("postgres");
     }
 
     Path kafkaData() {
         return home.resolve("kafka");
+    }
+
+    Path keycloakData() {
+        return home.resolve("keycloak");
     }
 
     Path configDir() {

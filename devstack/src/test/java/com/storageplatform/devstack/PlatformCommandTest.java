@@ -47,7 +47,7 @@ class PlatformCommandTest {
         System.setProperty("devstack.repoRoot", repo.toString());
         try {
             assertThat(run(env, "up", "--only", "gateway", "--request-build")).isEqualTo(PlatformCommand.EXIT_BUILD_NEEDED);
-            assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("platform: devstack/target/devstack.jar is missing (and 3 more), building");
+            assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("platform: devstack/target/devstack.jar is missing (and 4 more), building");
 
             assertThat(run(env, "up", "--only", "gateway")).isEqualTo(1);
             assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("platform: error: devstack/target/devstack.jar is missing")

@@ -31,6 +31,7 @@ class PortsTest {
         assertThat(ports.kafkaController()).isEqualTo(8111);
         assertThat(ports.management(Services.byName("gateway").orElseThrow())).isEqualTo(8130);
         assertThat(ports.management(Services.byName("webhook-dispatcher").orElseThrow())).isEqualTo(8137);
+        assertThat(ports.keycloak()).isEqualTo(8120);
     }
 
     @Test
@@ -41,6 +42,7 @@ class PortsTest {
         assertThat(ports.postgres()).isEqualTo(18100);
         assertThat(ports.kafka()).isEqualTo(18110);
         assertThat(ports.kafkaController()).isEqualTo(18111);
+        assertThat(ports.keycloak()).isEqualTo(18120);
     }
 
     @Test
@@ -58,6 +60,6 @@ class PortsTest {
         var all = new java.util.HashSet<Integer>();
         Services.ALL.forEach(s -> assertThat(all.add(ports.service(s))).as(s.name()).isTrue());
         Services.ALL.forEach(s -> assertThat(all.add(ports.management(s))).as(s.name() + " management").isTrue());
-        assertThat(all).doesNotContain(ports.postgres(), ports.kafka(), ports.kafkaController());
+        assertThat(all).doesNotContain(ports.postgres(), ports.kafka(), ports.kafkaController(), ports.keycloak());
     }
 }

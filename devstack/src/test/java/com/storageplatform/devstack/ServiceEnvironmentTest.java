@@ -11,7 +11,8 @@ class ServiceEnvironmentTest {
     private final Ports ports = new Ports(8080);
     private final Database database = Database.embedded(ports.postgres());
     private final StackSecrets secrets = new StackSecrets(new Keys.CallerTokenKeys("PRIVATE PEM", "PUBLIC PEM"),
-            "svc_admin_x", "SEALING KEY", new Keys.CallerTokenKeys("SERVICE PRIVATE PEM", "SERVICE PUBLIC PEM"));
+            "svc_admin_x", "SEALING KEY", new Keys.CallerTokenKeys("SERVICE PRIVATE PEM", "SERVICE PUBLIC PEM"),
+            "KC ADMIN PASSWORD", "KC ADMIN CLIENT SECRET", "KC CLIENT SECRET", "COOKIE KEY");
 
     private static final Map<String, String> SERVICE_URLS = Map.of(
             "PLATFORM_SERVICES_AUTH_URL", "http://127.0.0.1:8081",
@@ -59,6 +60,23 @@ class ServiceEnvironmentTest {
     void theGatewayNeverGetsTheServicesKeys() {
         assertThat(environmentOf("gateway")).doesNotContainKeys("PLATFORM_SERVICE_TOKEN_PRIVATE_KEY",
                 "PLATFORM_SERVICE_TOKEN_PUBLIC_KEY");
+    }
+
+    @Test
+    void theAuthServiceGetsKeycloakTheSettingsAppUrlAndItsCookieKeyButNoOtherServiceDoes() {
+        assertThat(environmentOf("auth-service"))
+                .containsEntry("PLATFORM_KEYCLOAK_URL", "http://127.0.0.1:8120")
+                .containsEntry("PLATFORM_KEYCLOAK_REALM", "storage-platform")
+                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_ID", "storage-platform")
+                .containsEntry("PLATFORM_KEYCLOAK_CLIENT_SECRET", "KC CLIENT SECRET")
+                .containsEntry("PLATFORM_KEYCLOAK_ADMIN_CLIENT_ID", "platform-provisioner")
+                .containsEntry("PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET", "KC ADMIN CLIENT SECRET")
+                .containsEntry("PLATFORM_APP_URL", "http://127.0.0.1:8080/app")
+                .containsEntry("PLATFORM_APP_API_URL", "http://127.0.0.1:8080")
+                .containsEntry("PLATFORM_APP_COOKIE_KEY", "COOKIE KEY");
+        assertThat(environmentOf("crm-service").keySet()).noneMatch(name -> name.contains("KEYCLOAK"))
+                .doesNotContain("PLATFORM_APP_COOKIE_KEY");
+        assertThat(environmentOf("gateway").keySet()).noneMatch(name -> name.contains("KEYCLOAK"));
     }
 
     @Test

@@ -16,7 +16,7 @@ class ServicesTest {
                 "webhook-dispatcher");
         assertThat(Services.ALL).extracting(Service::shortName).containsExactly("gateway", "auth", "catalogue",
                 "commerce", "billing", "crm", "compliance", "webhooks");
-        assertThat(Services.PROCESS_NAMES).startsWith("postgres", "kafka").hasSize(10);
+        assertThat(Services.PROCESS_NAMES).startsWith("postgres", "kafka", "keycloak").hasSize(11);
     }
 
     @Test
@@ -43,6 +43,6 @@ class ServicesTest {
     void anUnknownNameInASelectionIsRefusedWithTheKnownNames() {
         assertThatThrownBy(() -> Services.select("gateway,catalog"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("unknown service 'catalog' (known: postgres, kafka, gateway");
+                .hasMessageStartingWith("unknown service 'catalog' (known: postgres, kafka, keycloak, gateway");
     }
 }

@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The devstack's own behaviour against real processes, on a stack of its own (its own home and ports, base port
- * 200 above the shared one) that runs only PostgreSQL and Kafka: a port in use fails {@code up} in one line,
- * {@code up} with fresh wipes the data, writes the admin token and {@code status} reports each process's health,
- * and after {@code down} no process of the stack is left.
+ * 200 above the shared one) that runs only the infrastructure (PostgreSQL, Kafka, Keycloak): a port in use fails
+ * {@code up} in one line, {@code up} with fresh wipes the data, writes the admin token and {@code status} reports
+ * each process's health, and after {@code down} no process of the stack is left.
  */
 class DevStackE2E {
 
@@ -63,17 +63,19 @@ class DevStackE2E {
     void upWithFreshWipesTheDataWritesTheAdminTokenAndDownLeavesNoProcess() throws IOException {
         Path oldPostgresData = home.resolve("postgres/left-from-an-earlier-run");
         Path oldKafkaData = home.resolve("kafka/left-from-an-earlier-run");
-        Files.createDirectories(oldPostgresData.getParent());
-        Files.createDirectories(oldKafkaData.getParent());
-        Files.writeString(oldPostgresData, "old");
-        Files.writeString(oldKafkaData, "old");
+        Path oldKeycloakData = home.resolve("keycloak/left-from-an-earlier-run");
+        for (Path old : List.of(oldPostgresData, oldKafkaData, oldKeycloakData)) {
+            Files.createDirectories(old.getParent());
+            Files.writeString(old, "old");
+        }
 
         DevStack.UpResult result = stack.up();
 
         assertThat(result.alreadyUp()).isFalse();
-        assertThat(result.started()).containsExactly(Services.POSTGRES, Services.KAFKA);
+        assertThat(result.started()).containsExactly(Services.POSTGRES, Services.KAFKA, Services.KEYCLOAK);
         assertThat(oldPostgresData).doesNotExist();
         assertThat(oldKafkaData).doesNotExist();
+        assertThat(oldKeycloakData).doesNotExist();
         assertThat(home.resolve("postgres/PG_VERSION")).exists();
         // Read before adminToken(), which would make the file itself.
         Path adminToken = home.resolve("admin-token");
@@ -84,7 +86,7 @@ class DevStackE2E {
         Map<String, ProcessStatus> status = stack.status().stream()
                 .collect(Collectors.toMap(ProcessStatus::name, Function.identity()));
         assertThat(stack.status()).extracting(ProcessStatus::name).containsExactlyElementsOf(Services.PROCESS_NAMES);
-        for (String infrastructure : List.of(Services.POSTGRES, Services.KAFKA)) {
+        for (String infrastructure : Services.INFRASTRUCTURE) {
             ProcessStatus process = status.get(infrastructure);
             assertThat(process.running()).as(infrastructure + " running").isTrue();
             assertThat(process.pid()).as(infrastructure + " pid").isPresent();
@@ -93,13 +95,14 @@ class DevStackE2E {
         }
         assertThat(status.get(Services.POSTGRES).port()).isEqualTo(basePort + 20);
         assertThat(status.get(Services.KAFKA).port()).isEqualTo(basePort + 30);
+        assertThat(status.get(Services.KEYCLOAK).port()).isEqualTo(basePort + 40);
         ProcessStatus gateway = status.get(Services.GATEWAY);
         assertThat(gateway.running()).isFalse();
         assertThat(gateway.healthy()).isFalse();
         assertThat(gateway.problem()).contains("not running");
         assertThat(processesOfTheStack()).isNotEmpty();
 
-        assertThat(stack.down()).containsExactly(Services.POSTGRES, Services.KAFKA);
+        assertThat(stack.down()).containsExactly(Services.POSTGRES, Services.KAFKA, Services.KEYCLOAK);
 
         assertThat(processesOfTheStack()).isEmpty();
         assertThat(stack.status()).noneMatch(ProcessStatus::running);

@@ -36,5 +36,6 @@ final class Backends {
         registry.add("platform.admin-token", () -> ADMIN_TOKEN);
         registry.add("platform.environment", () -> environment);
         registry.add("platform.route-timeout", () -> "2s");
+        registry.add("platform.auth-route-timeout", () -> "6s");
     }
 }

@@ -306,6 +306,27 @@ class GatewayAccessTest {
     }
 
     @Test
+    void theDeveloperSettingsArePublicRoutedToTheAuthServiceWithTheirCookiesAndRevocationsAreStripped() {
+        auth.responseHeader.set("Service-Revoked-Credentials:" + "0198e7a4-0000-7000-8000-000000000001");
+        try {
+            client.post().uri("/app/api-keys/x/revoke").header("Cookie", "platform_session=svc_ses_x")
+                    .contentType(MediaType.APPLICATION_FORM_URLENCODED).bodyValue("_csrf=t").exchange()
+                    .expectStatus().isOk()
+                    .expectHeader().doesNotExist("Service-Revoked-Credentials")
+                    .expectHeader().exists("RateLimit-Limit");
+        } finally {
+            auth.responseHeader.set(null);
+        }
+        assertThat(auth.last().uri()).isEqualTo("/app/api-keys/x/revoke");
+        assertThat(auth.last().headers().get("cookie")).isEqualTo("platform_session=svc_ses_x");
+        assertThat(auth.last().headers()).doesNotContainKey("authorization");
+
+        client.get().uri("/app").exchange().expectStatus().isOk();
+        assertThat(auth.last().uri()).isEqualTo("/app");
+        client.get().uri("/application").exchange().expectStatus().isNotFound();
+    }
+
+    @Test
     void everyV1ResponseCarriesRateLimitHeaders() {
         String key = issue("api_key", Environment.TEST, null, "billing:read");
         String live = issue("api_key", Environment.LIVE, null, "billing:read", "events:read");

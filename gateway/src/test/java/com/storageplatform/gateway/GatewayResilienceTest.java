@@ -18,6 +18,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -82,6 +83,19 @@ class GatewayResilienceTest {
                     .expectBody().jsonPath("$.error.code").isEqualTo("gateway_timeout");
         } finally {
             compliance.delay.set(Duration.ZERO);
+        }
+    }
+
+    @Test
+    void theAuthServicesRoutesWaitLongerThanTheApisForTheyWaitOnKeycloak() {
+        auth.delay.set(Duration.ofSeconds(3));
+        try {
+            client.mutate().responseTimeout(Duration.ofSeconds(10)).build()
+                    .post().uri("/oauth/token").contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                    .bodyValue("grant_type=client_credentials").exchange()
+                    .expectStatus().isOk();
+        } finally {
+            auth.delay.set(Duration.ZERO);
         }
     }
 

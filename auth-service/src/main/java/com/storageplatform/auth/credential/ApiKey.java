@@ -16,12 +16,12 @@ import java.util.UUID;
  *                  {@code revoked}
  * @param key       the plaintext key: only in the response that created it (create or rotate), never again
  */
-record ApiKey(UUID id, String object, UUID operatorId, UUID accountId, Environment environment, String name,
+public record ApiKey(UUID id, String object, UUID operatorId, UUID accountId, Environment environment, String name,
         @OneOf(value = "ALL", in = Scopes.class) List<String> scopes, List<UUID> siteIds, String keyPrefix,
         String status, Instant expiresAt, Instant revokedAt, UUID rotatedToId, Instant createdAt,
         @JsonInclude(JsonInclude.Include.NON_NULL) String key) {
 
-    static ApiKey of(Credential key, Instant now, String secret) {
+    public static ApiKey of(Credential key, Instant now, String secret) {
         return new ApiKey(key.id(), "api_key", key.operatorId(), key.accountId(), key.environment(), key.name(),
                 key.scopes(), key.siteIds(), key.secretPrefix(), key.status(now), key.expiresAt(), key.revokedAt(),
                 key.rotatedToId(), key.createdAt(), secret);

@@ -13,6 +13,7 @@ import io.r2dbc.spi.Readable;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -41,11 +42,18 @@ class CredentialRepository {
     }
 
     Mono<Void> insert(Credential credential, byte[] secretHash) {
+        return insert(credential, secretHash, null, null);
+    }
+
+    /** Stores a credential, tied to the grant or the operator session (at most one) it was minted for. */
+    Mono<Void> insert(Credential credential, byte[] secretHash, UUID grantId, UUID sessionId) {
         DatabaseClient.GenericExecuteSpec insert = AccountStatement.sql(db, credential.accountId(), """
                 INSERT INTO credentials (id, kind, secret_hash, secret_prefix, operator_id, account_id, environment,
-                    name, scopes, site_ids, actor_type, oauth_client_id, expires_at, created_at)
+                    name, scopes, site_ids, actor_type, oauth_client_id, expires_at, created_at, grant_id,
+                    operator_session_id)
                 VALUES (:id, :kind, :secret_hash, :secret_prefix, :operator_id, :account_id, :environment,
-                    :name, :scopes, :site_ids, :actor_type, :oauth_client_id, :expires_at, :created_at)
+                    :name, :scopes, :site_ids, :actor_type, :oauth_client_id, :expires_at, :created_at, :grant_id,
+                    :operator_session_id)
                 """)
                 .bind("id", credential.id())
                 .bind("kind", credential.kind().value())
@@ -61,7 +69,39 @@ class CredentialRepository {
                 credential.siteIds() == null ? null : credential.siteIds().toArray(UUID[]::new), UUID[].class);
         insert = nullable(insert, "oauth_client_id", credential.oauthClientId(), UUID.class);
         insert = nullable(insert, "expires_at", credential.expiresAt(), Instant.class);
+        insert = nullable(insert, "grant_id", grantId, UUID.class);
+        insert = nullable(insert, "operator_session_id", sessionId, UUID.class);
         return insert.then();
+    }
+
+    /**
+     * A refresh token as presented, with its grant: the row its secret hashes to, every account's, since the
+     * secret is all the app presents.
+     */
+    Mono<Credentials.GrantToken> findRefreshToken(byte[] secretHash) {
+        return db.sql("SELECT " + COLUMNS + ", grant_id FROM credentials "
+                        + "WHERE secret_hash = :hash AND kind = 'refresh_token'")
+                .bind("hash", ByteBuffer.wrap(secretHash))
+                .map(row -> new Credentials.GrantToken(toCredential(row), row.get("grant_id", UUID.class)))
+                .one();
+    }
+
+    /**
+     * Retires a refresh token in favour of its successor, unless it already was retired: true for the one rotation
+     * that wins.
+     */
+    Mono<Boolean> rotateRefreshToken(Credential token, UUID successorId, Instant at) {
+        return AccountStatement.sql(db, token.accountId(), """
+                UPDATE credentials SET revoked_at = :at, rotated_to_id = :successor
+                WHERE account_id = :account_id AND id = :id AND revoked_at IS NULL AND rotated_to_id IS NULL
+                RETURNING id
+                """)
+                .bind("id", token.id())
+                .bind("successor", successorId)
+                .bind("at", at)
+                .map(row -> true)
+                .one()
+                .defaultIfEmpty(false);
     }
 
     /**
@@ -131,6 +171,48 @@ class CredentialRepository {
                 .bind("at", at)
                 .map(row -> row.get("id", UUID.class))
                 .all();
+    }
+
+    /**
+     * Revokes every token of the account's grants (those not revoked yet as of {@code at}, the others keep their
+     * time); returns the ids of all their tokens that have not expired, which the gateway may hold in its cache.
+     */
+    Flux<UUID> revokeOfGrants(UUID accountId, List<UUID> grantIds, Instant at) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE credentials SET revoked_at = COALESCE(revoked_at, :at)
+                WHERE account_id = :account_id AND grant_id = ANY(:grants) AND expires_at > :at
+                RETURNING id
+                """)
+                .bind("grants", grantIds.toArray(UUID[]::new))
+                .bind("at", at)
+                .map(row -> row.get("id", UUID.class))
+                .all();
+    }
+
+    /**
+     * Revokes the access tokens an operator session minted that still work; returns their ids. By operator, not
+     * account: one session calls the API on both of the operator's accounts.
+     */
+    Flux<UUID> revokeOfSession(UUID operatorId, UUID sessionId, Instant at) {
+        return db.sql("""
+                UPDATE credentials SET revoked_at = :at
+                WHERE operator_id = :operator_id AND operator_session_id = :session AND revoked_at IS NULL
+                  AND expires_at > :at
+                RETURNING id
+                """)
+                .bind("operator_id", operatorId)
+                .bind("session", sessionId)
+                .bind("at", at)
+                .map(row -> row.get("id", UUID.class))
+                .all();
+    }
+
+    /** Deletes every token the sessions minted, whatever their account (a cleanup job); returns how many. */
+    Mono<Long> deleteOfSessions(List<UUID> sessionIds) {
+        return db.sql("DELETE FROM credentials WHERE operator_session_id = ANY(:sessions)")
+                .bind("sessions", sessionIds.toArray(UUID[]::new))
+                .fetch()
+                .rowsUpdated();
     }
 
     /**

@@ -24,7 +24,7 @@ import reactor.core.publisher.Mono;
  * The plaintext secret exists only in memory for the response that issues it; the database gets its SHA-256.
  */
 @Service
-class CredentialService {
+public class CredentialService {
 
     /** How long a rotated credential keeps working beside its successor. */
     static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
@@ -39,7 +39,7 @@ class CredentialService {
         this.clock = clock;
     }
 
-    <T> Mono<T> issue(CredentialKind kind, UUID operatorId, IssueCredential body, CredentialView<T> view) {
+    public <T> Mono<T> issue(CredentialKind kind, UUID operatorId, IssueCredential body, CredentialView<T> view) {
         Validation validation = Validation.start();
         Environment environment = CredentialRules.environment(validation, body.environment());
         CredentialRules.name(validation, body.name(), kind != CredentialKind.STAFF_TOKEN);
@@ -66,7 +66,7 @@ class CredentialService {
     }
 
     /** Newest first, optionally filtered by {@code environment}; never shows a secret. */
-    <T> Mono<Envelopes.ListOf<T>> list(CredentialKind kind, UUID operatorId, MultiValueMap<String, String> query,
+    public <T> Mono<Envelopes.ListOf<T>> list(CredentialKind kind, UUID operatorId, MultiValueMap<String, String> query,
             CredentialView<T> view) {
         ListFilters filters = ListFilters.of(query);
         String environment = filters.oneOf("environment", Environment.VALUES);
@@ -116,6 +116,22 @@ class CredentialService {
                     return credentials.revoke(credential, now)
                             .thenReturn(new RevocationReport<>(view.of(revoked, now, null), List.of(id)));
                 });
+    }
+
+    /** As {@link #rotate}, for a credential of this operator only (the developer settings); another's is 404. */
+    public <T> Mono<RevocationReport<T>> rotate(CredentialKind kind, UUID operatorId, UUID id, CredentialView<T> view) {
+        return ownedBy(kind, operatorId, id).then(rotate(kind, id, view));
+    }
+
+    /** As {@link #revoke}, for a credential of this operator only (the developer settings); another's is 404. */
+    public <T> Mono<RevocationReport<T>> revoke(CredentialKind kind, UUID operatorId, UUID id, CredentialView<T> view) {
+        return ownedBy(kind, operatorId, id).then(revoke(kind, id, view));
+    }
+
+    private Mono<Credential> ownedBy(CredentialKind kind, UUID operatorId, UUID id) {
+        return credentials.find(kind, id)
+                .filter(credential -> credential.operatorId().equals(operatorId))
+                .switchIfEmpty(Mono.error(ApiException::notFound));
     }
 
     private static String rotationRefusal(Credential credential, Instant now) {

@@ -7,7 +7,7 @@ import java.time.Instant;
  * and its plaintext secret, which is non-null only in the response that created it.
  */
 @FunctionalInterface
-interface CredentialView<T> {
+public interface CredentialView<T> {
 
     T of(Credential credential, Instant now, String secret);
 }

@@ -8,5 +8,5 @@ import java.util.List;
  * ({@code name} is optional only for staff tokens).
  */
 @Schema(requiredProperties = {"environment", "scopes"})
-record IssueCredential(String environment, String name, List<String> scopes, List<String> siteIds) {
+public record IssueCredential(String environment, String name, List<String> scopes, List<String> siteIds) {
 }

@@ -5,6 +5,6 @@ import java.util.List;
 
 /** Body of {@code POST /admin/v1/operators/{id}/oauth-clients}. */
 @Schema(requiredProperties = {"environment", "name", "grant_types", "scopes"})
-record CreateOAuthClient(String environment, String name, List<String> grantTypes, List<String> redirectUris,
+public record CreateOAuthClient(String environment, String name, List<String> grantTypes, List<String> redirectUris,
         List<String> scopes, List<String> siteIds) {
 }

@@ -15,7 +15,7 @@ import java.util.UUID;
  * @param status       {@code active} or {@code revoked}
  * @param clientSecret the plaintext secret ({@code svc_cs_...}): only in the response that created the client
  */
-record OAuthClient(UUID id, String object, UUID operatorId, UUID accountId, Environment environment, String name,
+public record OAuthClient(UUID id, String object, UUID operatorId, UUID accountId, Environment environment, String name,
         String clientId, List<String> grantTypes, List<String> redirectUris,
         @OneOf(value = "ALL", in = Scopes.class) List<String> scopes, List<UUID> siteIds, String status,
         Instant revokedAt, Instant createdAt, @JsonInclude(JsonInclude.Include.NON_NULL) String clientSecret) {

@@ -26,7 +26,7 @@ import reactor.core.publisher.Mono;
 
 /** Registering OAuth clients for an operator's account, and revoking them with every token they hold. */
 @Service
-class OAuthClientService {
+public class OAuthClientService {
 
     static final String CLIENT_ID_PREFIX = "cli_";
     static final int CLIENT_ID_LENGTH = 24;
@@ -45,7 +45,7 @@ class OAuthClientService {
         this.clock = clock;
     }
 
-    Mono<OAuthClient> register(UUID operatorId, CreateOAuthClient body) {
+    public Mono<OAuthClient> register(UUID operatorId, CreateOAuthClient body) {
         Validation validation = Validation.start();
         Environment environment = CredentialRules.environment(validation, body.environment());
         CredentialRules.name(validation, body.name(), true);
@@ -71,7 +71,7 @@ class OAuthClientService {
         return clients.find(id).switchIfEmpty(Mono.error(ApiException::notFound)).map(OAuthClient::of);
     }
 
-    Mono<Envelopes.ListOf<OAuthClient>> list(UUID operatorId, MultiValueMap<String, String> query) {
+    public Mono<Envelopes.ListOf<OAuthClient>> list(UUID operatorId, MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);
         String environment = filters.oneOf("environment", Environment.VALUES);
         PageRequest page = filters.page();
@@ -99,6 +99,14 @@ class OAuthClientService {
                             .collectList()
                             .map(tokens -> new RevocationReport<>(OAuthClient.of(client.revoked(now)), tokens));
                 });
+    }
+
+    /** As {@link #revoke}, for a client of this operator only (the developer settings); another's is 404. */
+    public Mono<RevocationReport<OAuthClient>> revoke(UUID operatorId, UUID id) {
+        return clients.find(id)
+                .filter(client -> client.operatorId().equals(operatorId))
+                .switchIfEmpty(Mono.error(ApiException::notFound))
+                .then(revoke(id));
     }
 
     /** A non-empty subset of {@code client_credentials} and {@code authorization_code}, each once. */

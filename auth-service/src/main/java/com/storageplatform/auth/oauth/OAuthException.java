@@ -1,5 +1,7 @@
 package com.storageplatform.auth.oauth;
 
+import java.util.List;
+import java.util.UUID;
 import org.springframework.http.HttpStatus;
 
 /**
@@ -11,12 +13,19 @@ final class OAuthException extends RuntimeException {
     private final String error;
     private final HttpStatus status;
     private final boolean challenge;
+    private final List<UUID> revokedCredentials;
 
     private OAuthException(String error, HttpStatus status, String description, boolean challenge) {
+        this(error, status, description, challenge, List.of());
+    }
+
+    private OAuthException(String error, HttpStatus status, String description, boolean challenge,
+            List<UUID> revokedCredentials) {
         super(description, null, false, false);
         this.error = error;
         this.status = status;
         this.challenge = challenge;
+        this.revokedCredentials = List.copyOf(revokedCredentials);
     }
 
     static OAuthException invalidRequest(String description) {
@@ -33,6 +42,11 @@ final class OAuthException extends RuntimeException {
 
     static OAuthException invalidGrant(String description) {
         return new OAuthException("invalid_grant", HttpStatus.BAD_REQUEST, description, false);
+    }
+
+    /** {@code invalid_grant} after revoking a grant's tokens, which the gateway must forget (ADR 0008). */
+    static OAuthException invalidGrant(String description, List<UUID> revokedCredentials) {
+        return new OAuthException("invalid_grant", HttpStatus.BAD_REQUEST, description, false, revokedCredentials);
     }
 
     static OAuthException unauthorizedClient(String description) {
@@ -57,6 +71,10 @@ final class OAuthException extends RuntimeException {
 
     boolean challenge() {
         return challenge;
+    }
+
+    List<UUID> revokedCredentials() {
+        return revokedCredentials;
     }
 
     OAuthError body() {

@@ -1,5 +1,6 @@
 package com.storageplatform.auth.oauth;
 
+import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.web.RequestIds;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -8,6 +9,8 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -115,6 +118,11 @@ class TokenResource {
         return respond(refusal.status(), refusal.body(), headers -> {
             if (refusal.challenge()) {
                 headers.set(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"oauth\"");
+            }
+            if (!refusal.revokedCredentials().isEmpty()) {
+                // Read and removed by the gateway, which forgets these tokens before the client's next request.
+                headers.set(Introspection.REVOKED_HEADER, refusal.revokedCredentials().stream().map(UUID::toString)
+                        .collect(Collectors.joining(",")));
             }
         });
     }

@@ -111,6 +111,14 @@ class OperatorRepository {
                 .one();
     }
 
+    /** The operator's name (shown to other operators when one of its apps asks for access). */
+    Mono<String> nameOf(UUID operatorId) {
+        return db.sql("SELECT name FROM operators WHERE id = :id")
+                .bind("id", operatorId)
+                .map(row -> row.get("name", String.class))
+                .one();
+    }
+
     Mono<Boolean> exists(UUID operatorId) {
         return db.sql("SELECT 1 AS found FROM operators WHERE id = :id")
                 .bind("id", operatorId)

@@ -1,5 +1,7 @@
 package com.storageplatform.auth.operator;
 
+import com.storageplatform.auth.identity.IdentityProvider;
+import com.storageplatform.auth.signin.AppProperties;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.id.Ids;
@@ -19,7 +21,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.util.MultiValueMap;
 import reactor.core.publisher.Mono;
 
-/** Creating operators (each with a live and a test account) and changing their settings. */
+/**
+ * Creating operators (each with a live and a test account, and the Keycloak realm their people sign in to) and
+ * changing their settings.
+ */
 @Service
 class OperatorService {
 
@@ -33,11 +38,16 @@ class OperatorService {
 
     private final OperatorRepository operators;
     private final EventPublisher events;
+    private final IdentityProvider identities;
+    private final AppProperties app;
     private final Clock clock;
 
-    OperatorService(OperatorRepository operators, EventPublisher events, Clock clock) {
+    OperatorService(OperatorRepository operators, EventPublisher events, IdentityProvider identities,
+            AppProperties app, Clock clock) {
         this.operators = operators;
         this.events = events;
+        this.identities = identities;
+        this.app = app;
         this.clock = clock;
     }
 
@@ -55,7 +65,9 @@ class OperatorService {
                 List.of(new Operator.Account(Ids.newId(), Environment.LIVE),
                         new Operator.Account(Ids.newId(), Environment.TEST)),
                 OperatorSettings.DEFAULTS, new Operator.WalkInContactIds(null, null), now, now);
-        return operators.insert(operator)
+        // The realm its people will sign in to comes first: without Keycloak nothing is created (503, retry).
+        return identities.ensureRealm(app.signInCallbackUrl())
+                .then(operators.insert(operator))
                 .then(publish(caller, CREATED, operator))
                 .thenReturn(operator);
     }

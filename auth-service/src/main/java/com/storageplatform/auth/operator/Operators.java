@@ -6,8 +6,9 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * What the other features of the auth service (credentials, OAuth clients) may know of operators and their
- * accounts. They read it here, never from the {@code operators} and {@code accounts} tables (ModuleBoundariesTest).
+ * What the other features of the auth service (credentials, OAuth clients and grants, operator users, the developer
+ * settings) may know of operators and their accounts. They read it here, never from the {@code operators} and
+ * {@code accounts} tables (ModuleBoundariesTest).
  */
 @Component
 public class Operators {
@@ -25,5 +26,10 @@ public class Operators {
 
     public Mono<Boolean> exists(UUID operatorId) {
         return operators.exists(operatorId);
+    }
+
+    /** The operator's name (shown to another operator whose owner is asked to install one of its apps). */
+    public Mono<String> nameOf(UUID operatorId) {
+        return operators.nameOf(operatorId);
     }
 }

@@ -5,6 +5,8 @@ import static com.storageplatform.auth.AuthApi.data;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.auth.AuthApi;
+import com.storageplatform.auth.OAuthApps;
+import com.storageplatform.auth.signin.OperatorSessions;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -33,6 +36,10 @@ class IntrospectionTest {
 
     @Autowired
     WebTestClient client;
+    @Autowired
+    OperatorSessions sessions;
+    @LocalServerPort
+    int port;
 
     @Autowired
     DatabaseClient db;
@@ -109,30 +116,16 @@ class IntrospectionTest {
     }
 
     @Test
-    void aRefreshTokenIsAlwaysReportedAsARefreshToken() throws Exception {
-        String operatorId = api.createOperatorId();
-        Map<String, Object> oauthClient = api.createOAuthClient(operatorId, List.of("authorization_code"),
-                List.of("sites:read"));
-        String refreshToken = "svc_rt_" + "R".repeat(40);
-        String id = Ids.newId().toString();
-        Instant now = Instant.now();
-        db.sql("""
-                INSERT INTO credentials (id, kind, secret_hash, secret_prefix, operator_id, account_id, environment,
-                    scopes, actor_type, oauth_client_id, expires_at, created_at)
-                VALUES (:id::uuid, 'refresh_token', :hash, :prefix, :operator::uuid, :account::uuid, 'test',
-                    ARRAY['sites:read'], 'api', :client::uuid, :expires, :now)
-                """)
-                .bind("id", id)
-                .bind("hash", ByteBuffer.wrap(sha256(refreshToken)))
-                .bind("prefix", refreshToken.substring(0, 12))
-                .bind("operator", operatorId)
-                .bind("account", oauthClient.get("account_id"))
-                .bind("client", oauthClient.get("id"))
-                .bind("expires", now.plusSeconds(30 * 24 * 3600))
-                .bind("now", now)
-                .then().block();
+    void aRefreshTokenIsAlwaysReportedAsARefreshToken() {
+        OAuthApps apps = new OAuthApps(client, sessions, port);
+        OAuthApps.Person owner = apps.signedIn("owner");
+        Map<String, Object> oauthClient = apps.app(api.createOperatorId(), List.of("sites:read"));
+        Map<String, Object> tokens = body(apps.exchange(oauthClient, apps.approve(owner, oauthClient, null, "s")
+                .get("code"), OAuthApps.VERIFIER).expectStatus().isOk());
+        String refreshToken = (String) tokens.get("refresh_token");
+
         assertThat(api.introspect(refreshToken)).containsEntry("active", true)
-                .containsEntry("kind", "refresh_token").containsEntry("credential_id", id);
+                .containsEntry("kind", "refresh_token").containsEntry("operator_id", owner.operatorId());
 
         data(api.post("/admin/v1/oauth-clients/" + oauthClient.get("id") + "/revoke", null), 200);
         assertThat(api.introspect(refreshToken)).containsEntry("active", false);

@@ -171,8 +171,12 @@ class TokenEndpointTest {
     void aMissingGrantTypeIsInvalidRequestAndAnUnknownOneIsUnsupported() {
         refused(api.token("scope=sites%3Aread", clientId, clientSecret), 400, "invalid_request");
         refused(api.token("grant_type=", clientId, clientSecret), 400, "invalid_request");
-        for (String grantType : List.of("password", "authorization_code", "refresh_token", "urn:x")) {
+        for (String grantType : List.of("password", "implicit", "urn:x")) {
             refused(api.token("grant_type=" + grantType, clientId, clientSecret), 400, "unsupported_grant_type");
+        }
+        // Served, but this client was registered for client_credentials only.
+        for (String grantType : List.of("authorization_code", "refresh_token")) {
+            refused(api.token("grant_type=" + grantType, clientId, clientSecret), 400, "unauthorized_client");
         }
     }
 

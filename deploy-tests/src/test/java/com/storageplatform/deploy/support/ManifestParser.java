@@ -63,11 +63,15 @@ public final class ManifestParser {
             throw new InvalidManifestException(where + ": " + firstLine(e.getMessage()), e);
         }
         if (parsed instanceof GenericKubernetesResource generic) {
-            if (!CloudNativePgClusterCheck.handles(generic)) {
+            List<String> problems;
+            if (CloudNativePgClusterCheck.handles(generic)) {
+                problems = CloudNativePgClusterCheck.problems(generic);
+            } else if (KeycloakResourceCheck.handles(generic)) {
+                problems = KeycloakResourceCheck.problems(generic);
+            } else {
                 throw new InvalidManifestException(where + ": unknown kind " + tree.path("apiVersion").asText()
                         + " " + kind);
             }
-            List<String> problems = CloudNativePgClusterCheck.problems(generic);
             if (!problems.isEmpty()) {
                 throw new InvalidManifestException(where + ": " + problems);
             }

@@ -30,7 +30,9 @@ import reactor.core.publisher.Mono;
  *       read-only one 405, a credential without the exact scope 403. The service gets a signed caller token
  *       instead of the client's secret;</li>
  *   <li>{@code /admin/v1}: the platform admin token, compared in constant time;</li>
- *   <li>{@code /oauth}: public, limited per source IP;</li>
+ *   <li>{@code /oauth} and {@code /app} (the auth service's authorization endpoint, token endpoint and developer
+ *       settings, which authenticate their own callers): public, limited per source IP, and watched for
+ *       revocation reports like the admin API;</li>
  *   <li>{@code /v1/ready}: public, 30 a minute per source IP.</li>
  * </ul>
  * Every /v1 answer carries the {@code RateLimit-*} headers of the bucket it spent: the credential's once it is
@@ -75,7 +77,7 @@ public final class AccessFilter implements WebFilter, Ordered {
         if (path.equals("/admin/v1") || path.startsWith("/admin/v1/")) {
             return admin(exchange, chain);
         }
-        if (path.startsWith("/oauth/")) {
+        if (path.startsWith("/oauth/") || path.equals("/app") || path.startsWith("/app/")) {
             exchange.getAttributes().put(Routes.SERVICE, "auth");
             return bySource(exchange).then(chain.filter(RevocationReports.watch(exchange, introspector)));
         }

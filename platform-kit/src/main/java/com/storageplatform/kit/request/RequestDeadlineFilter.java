@@ -10,14 +10,16 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Gives every request a deadline: {@code platform.request.deadline} (10 s), or less when a calling service passed
- * on what was left of its own ({@value #HEADER}, in milliseconds). A request still running when it passes is
- * answered 504 {@code gateway_timeout}.
+ * Gives every {@code /v1} request a deadline: {@code platform.request.deadline} (10 s), or less when a calling
+ * service passed on what was left of its own ({@value #HEADER}, in milliseconds). A request still running when it
+ * passes is answered 504 {@code gateway_timeout}.
  *
  * <p>A mutation is bounded inside {@link MutationFilter}, which stops the handler at the deadline, rolls the
  * transaction back and only then answers, so a retry finds its idempotency key free and nothing half-written.
- * Anything else is cancelled here. {@code /health} and {@code /internal/*} (readiness, jobs, the clock) have no
- * deadline: the gateway never routes them.
+ * Anything else is cancelled here. Only the public API has one: {@code /health} and {@code /internal/*} are never
+ * routed, and the auth service's sign-in, consent and admin pages wait on Keycloak within its own bound instead
+ * (the gateway gives the auth service's routes longer, {@code platform.auth-route-timeout}). Every request still
+ * carries its id and {@code Idempotency-Key} to the calls it makes ({@link InboundRequest}).
  */
 public class RequestDeadlineFilter implements WebFilter, Ordered {
 
@@ -47,8 +49,10 @@ public class RequestDeadlineFilter implements WebFilter, Ordered {
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         ServerHttpRequest request = exchange.getRequest();
         String path = request.getPath().value();
-        if (path.equals("/health") || path.startsWith("/internal/")) {
-            return chain.filter(exchange);
+        if (!path.equals("/v1") && !path.startsWith("/v1/")) {
+            InboundRequest undated = new InboundRequest(RequestIds.of(exchange), null,
+                    request.getHeaders().getFirst(MutationFilter.KEY_HEADER));
+            return chain.filter(exchange).contextWrite(context -> context.put(InboundRequest.class, undated));
         }
         Deadline requestDeadline = Deadline.in(budget(request.getHeaders().getFirst(HEADER)));
         exchange.getAttributes().put(ATTRIBUTE, requestDeadline);

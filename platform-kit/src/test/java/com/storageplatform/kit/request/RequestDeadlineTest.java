@@ -24,7 +24,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Every request has a deadline (here 3 s): past it the request is answered 504 {@code gateway_timeout}, its
+ * Every {@code /v1} request has a deadline (here 3 s): past it the request is answered 504 {@code gateway_timeout}, its
  * transaction rolled back and its idempotency key free; and cancelling the work in flight never leaves a pooled
  * connection stuck (the pool has six).
  */
@@ -156,6 +156,18 @@ class RequestDeadlineTest {
         } finally {
             hold.release();
         }
+    }
+
+    @Test
+    void aRequestOutsideThePublicApiHasNoDeadline() {
+        HeldRequests.Hold hold = HeldRequests.hold("slow-page");
+        java.util.concurrent.CompletableFuture<Void> release = java.util.concurrent.CompletableFuture.runAsync(() -> {
+            hold.awaitEntered();
+            sleep(4_000); // past the 3 s deadline a /v1 request would have
+            hold.release();
+        });
+        get("/pages/held/slow-page", null).expectStatus().isOk();
+        release.join();
     }
 
     @Test
