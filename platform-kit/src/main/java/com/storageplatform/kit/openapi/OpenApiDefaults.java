@@ -15,12 +15,20 @@ public class OpenApiDefaults implements EnvironmentPostProcessor {
 
     public static final String DOCUMENT_PATH = "/internal/openapi.json";
 
+    /**
+     * The authorization endpoint is a page for a person's browser (sign-in, consent, then a redirect), not an API
+     * operation: the description names it where OpenAPI says, as the {@code authorizationUrl} of the
+     * {@code oauth2} security scheme's authorization-code flow, and lists no path for it.
+     */
+    public static final String AUTHORIZATION_PATH = "/oauth/authorize";
+
     static final Map<String, Object> DEFAULTS = Map.ofEntries(
             // Said explicitly: the document is internal (the gateway never routes it), so it stays on in production.
             Map.entry("springdoc.api-docs.enabled", "true"),
             Map.entry("springdoc.api-docs.path", DOCUMENT_PATH),
             Map.entry("springdoc.api-docs.version", "openapi_3_1"),
             Map.entry("springdoc.paths-to-match", "/v1/**,/admin/v1/**,/oauth/**"),
+            Map.entry("springdoc.paths-to-exclude", AUTHORIZATION_PATH),
             Map.entry("springdoc.writer-with-order-by-keys", "true"),
             Map.entry("springdoc.writer-with-default-pretty-printer", "true"),
             Map.entry("springdoc.default-consumes-media-type", "application/json"),

@@ -9,6 +9,9 @@ import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.media.JsonSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.security.OAuthFlow;
+import io.swagger.v3.oas.models.security.OAuthFlows;
+import io.swagger.v3.oas.models.security.Scopes;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -29,6 +32,8 @@ final class SharedComponents {
 
     static final String ERROR = "Error";
     static final String OAUTH_ERROR = "OAuthError";
+    /** The OAuth flows that issue the access tokens {@link #BEARER} accepts. */
+    static final String OAUTH2 = "oauth2";
     static final String IDEMPOTENCY_KEY = "IdempotencyKey";
     static final String LIMIT = "Limit";
     static final String CURSOR = "Cursor";
@@ -70,6 +75,7 @@ final class SharedComponents {
         components.addSecuritySchemes(OAUTH_CLIENT, new SecurityScheme().type(SecurityScheme.Type.HTTP)
                 .scheme("basic").description("OAuth client authentication (RFC 6749 section 2.3.1): the client id and "
                         + "secret as HTTP Basic, or as `client_id` and `client_secret` form parameters."));
+        components.addSecuritySchemes(OAUTH2, oauthFlows());
         components.addParameters(IDEMPOTENCY_KEY, new Parameter().in("header").name(MutationFilter.KEY_HEADER)
                 .required(false)
                 .description("Makes the request safe to retry: a repeat with the same key and the same request replays "
@@ -176,5 +182,33 @@ final class SharedComponents {
             schema.setMaxLength(200);
         }
         return new Header().description(description).schema(schema);
+    }
+
+    /**
+     * How an app obtains an access token (`svc_at_...`), sent as {@link #BEARER}: for an operator's own backend the
+     * client-credentials grant, for an app an operator installs the authorization code with PKCE (S256), whose
+     * refresh tokens rotate (docs/api/oauth.md).
+     */
+    private static SecurityScheme oauthFlows() {
+        Scopes scopes = new Scopes();
+        com.storageplatform.kit.caller.Scopes.ALL.stream().sorted().forEach(scope -> scopes.addString(scope,
+                (scope.endsWith(":read") ? "Read " : "Create and change ") + scope.substring(0, scope.indexOf(':'))
+                        .replace('-', ' ') + " (exactly this scope; write does not grant read)"));
+        return new SecurityScheme().type(SecurityScheme.Type.OAUTH2)
+                .description("OAuth 2.0 (RFC 6749) at the gateway. The authorization-code flow requires PKCE with "
+                        + "`code_challenge_method=S256`; codes last 10 minutes and work once; access tokens last 2 "
+                        + "hours; a refresh token is replaced on every use, and replaying a used code or refresh "
+                        + "token revokes every token of its grant. Send the access token as `Authorization: Bearer`. "
+                        + "Tokens are opaque strings, not JWTs, so RFC8725's practices for JWTs do not apply: only "
+                        + "their SHA-256 is stored, and the gateway checks each with the auth service.")
+                .flows(new OAuthFlows()
+                        .authorizationCode(new OAuthFlow()
+                                .authorizationUrl(OpenApiDefaults.AUTHORIZATION_PATH)
+                                .tokenUrl("/oauth/token")
+                                .refreshUrl("/oauth/token")
+                                .scopes(scopes))
+                        .clientCredentials(new OAuthFlow()
+                                .tokenUrl("/oauth/token")
+                                .scopes(scopes)));
     }
 }

@@ -1,5 +1,6 @@
 package com.storageplatform.kit.testsupport.openapi;
 
+import com.storageplatform.kit.openapi.OpenApiDefaults;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -51,8 +52,10 @@ public final class ServiceRoutes {
         return routes;
     }
 
+    /** Under a public prefix, and not the authorization endpoint (a browser page, see {@link OpenApiDefaults}). */
     public static boolean isPublic(String path) {
-        return PUBLIC_PREFIXES.stream().anyMatch(path::startsWith);
+        return PUBLIC_PREFIXES.stream().anyMatch(path::startsWith)
+                && !path.equals(OpenApiDefaults.AUTHORIZATION_PATH);
     }
 
     /** {@code /v1/coupons/{id}} and {@code /v1/coupons/{coupon}} are one route. */
