@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import javax.sql.DataSource;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
@@ -82,6 +83,22 @@ public final class PlatformInfrastructure {
         }
     }
 
+    private static void awaitSpringShutdownHooks(Duration atMost) {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            String name = thread.getName();
+            if (thread != Thread.currentThread()
+                    && (name.equals("SpringApplicationShutdownHook") || name.equals("SpringContextShutdownHook"))) {
+                try {
+                    thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
     /** {@code postgresql://host:port/postgres}, the form {@code platform.database.url} takes. */
     public String databaseUrl() {
         return "postgresql://localhost:" + postgres.getPort() + "/postgres";
@@ -122,7 +139,13 @@ public final class PlatformInfrastructure {
         }
     }
 
+    /**
+     * The JVM runs its shutdown hooks all at once: the broker and the database go only after the test applications
+     * that use them have closed (Spring's own hooks), or their consumers wait out Kafka's close timeout for a
+     * coordinator that is gone and the test JVM takes half a minute to exit.
+     */
     private void stop() {
+        awaitSpringShutdownHooks(Duration.ofSeconds(30));
         kafka.destroy();
         try {
             postgres.close();

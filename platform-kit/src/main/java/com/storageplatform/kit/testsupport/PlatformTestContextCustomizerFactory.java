@@ -56,6 +56,9 @@ public class PlatformTestContextCustomizerFactory implements ContextCustomizerFa
         properties.put("platform.jobs.scheduled", "false");
         // Each test class's application consumes other services' events on its own, from the beginning.
         properties.put("platform.inbox.group", schema + "-inbox-" + UUID.randomUUID());
+        // Every test class's context closes at the JVM's exit, one after another, and each would wait Reactor Netty's
+        // two-second quiet period: a module with many classes would outlast surefire's 30 s at exit.
+        properties.put("spring.reactor.netty.shutdown-quiet-period", "0s");
         properties.put("spring.r2dbc.pool.max-size", "6");
         properties.put("spring.r2dbc.pool.initial-size", "1");
         return properties;
