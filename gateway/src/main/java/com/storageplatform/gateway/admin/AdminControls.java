@@ -29,6 +29,8 @@ import reactor.core.publisher.Mono;
  *   <li>{@code GET|POST /admin/v1/clock} reads or moves the business clock of the gateway and every service
  *       together ({@code advance_seconds} or {@code offset_seconds}).</li>
  * </ul>
+ * Each call to a service goes through {@link AdminCalls}: bounded, behind the service's breaker. A clock move that
+ * a service did not take answers that service's error; moving the clock again (to an absolute offset) repairs it.
  */
 @Configuration(proxyBeanMethods = false)
 class AdminControls {
@@ -43,16 +45,17 @@ class AdminControls {
 
     @Bean
     RouterFunction<ServerResponse> adminControlRoutes(ServiceDirectory services, WebClient.Builder webClients,
-            CallerTokens callerTokens, PlatformClock clock, Introspector introspector, PlatformProperties platform) {
+            CallerTokens callerTokens, PlatformClock clock, Introspector introspector, PlatformProperties platform,
+            AdminCalls calls) {
         WebClient client = webClients.build();
         return RouterFunctions.route()
                 .POST("/admin/v1/jobs/{job}/run", request -> outsideProduction(platform)
-                        .then(runJob(request, services, client, callerTokens)))
+                        .then(runJob(request, services, client, callerTokens, calls)))
                 .GET("/admin/v1/clock", request -> outsideProduction(platform)
                         .then(ServerResponse.ok().bodyValue(Envelopes.data(ClockControl.view(clock)))))
                 .POST("/admin/v1/clock", request -> outsideProduction(platform)
                         .then(request.bodyToMono(ClockControl.Change.class))
-                        .flatMap(change -> moveClocks(change, services, client, callerTokens, clock, introspector)))
+                        .flatMap(change -> moveClocks(change, services, client, callerTokens, clock, introspector, calls)))
                 .build();
     }
 
@@ -61,32 +64,32 @@ class AdminControls {
     }
 
     private static Mono<ServerResponse> runJob(ServerRequest request, ServiceDirectory services, WebClient client,
-            CallerTokens callerTokens) {
+            CallerTokens callerTokens, AdminCalls calls) {
         String job = request.pathVariable("job");
         String service = request.queryParam("service").orElse(JOB_OWNERS.get(job));
         if (service == null || !services.services().containsKey(service)) {
             return Mono.error(() -> ApiException.notFound("job"));
         }
-        return client.post().uri(services.urlOf(service).resolve("/internal/jobs/" + job + "/run"))
-                .header("Authorization", "Bearer " + callerTokens.platformAdmin())
-                .exchangeToMono(response -> response.bodyToMono(String.class).defaultIfEmpty("")
-                        .flatMap(body -> ServerResponse.status(response.statusCode())
-                                .contentType(MediaType.APPLICATION_JSON).bodyValue(body)));
+        return calls.passThrough(service, client.post()
+                .uri(services.urlOf(service).resolve("/internal/jobs/" + job + "/run"))
+                .header("Authorization", "Bearer " + callerTokens.platformAdmin()), AdminCalls.JOB_RUN_TIMEOUT);
     }
 
     /** Moves the gateway's clock and every service's, so time-driven rules agree across the platform. */
     private static Mono<ServerResponse> moveClocks(ClockControl.Change change, ServiceDirectory services,
-            WebClient client, CallerTokens callerTokens, PlatformClock clock, Introspector introspector) {
+            WebClient client, CallerTokens callerTokens, PlatformClock clock, Introspector introspector,
+            AdminCalls calls) {
         ClockControl.View view = ClockControl.apply(clock, change);
         ClockControl.Change absolute = new ClockControl.Change(null, view.offsetSeconds());
         introspector.clear();
         return Flux.fromIterable(services.services().keySet())
-                .flatMap(service -> client.post().uri(services.urlOf(service).resolve("/internal/clock"))
+                .flatMap(service -> calls.call(service, client.post()
+                        .uri(services.urlOf(service).resolve("/internal/clock"))
                         .header("Authorization", "Bearer " + callerTokens.platformAdmin())
                         .contentType(MediaType.APPLICATION_JSON)
                         .bodyValue(absolute)
                         .retrieve()
-                        .toBodilessEntity())
+                        .toBodilessEntity()))
                 .then(ServerResponse.ok().bodyValue(Envelopes.data(view)));
     }
 }

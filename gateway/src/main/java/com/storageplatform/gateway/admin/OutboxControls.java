@@ -5,10 +5,8 @@ import com.storageplatform.kit.client.ServiceDirectory;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
-import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.FieldIssue;
 import java.net.URI;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -38,12 +36,10 @@ import tools.jackson.databind.json.JsonMapper;
  *       does not answer is named in {@code meta.unavailable} rather than failing the list;</li>
  *   <li>{@code POST /admin/v1/outbox/{service}/{id}/resubmit}: sends a parked row again.</li>
  * </ul>
- * Each call to a service is bounded by {@link #SERVICE_TIMEOUT}.
+ * Each call to a service goes through {@link AdminCalls}: bounded, behind the service's breaker.
  */
 @Configuration(proxyBeanMethods = false)
 class OutboxControls {
-
-    static final Duration SERVICE_TIMEOUT = Duration.ofSeconds(5);
 
     /** The list across every service: {@code meta.unavailable} names the services that did not answer. */
     record FailedEverywhere(List<JsonNode> data, Meta meta) {
@@ -58,25 +54,25 @@ class OutboxControls {
 
     @Bean
     RouterFunction<ServerResponse> outboxControlRoutes(ServiceDirectory services, WebClient.Builder webClients,
-            CallerTokens callerTokens, JsonMapper json) {
+            CallerTokens callerTokens, JsonMapper json, AdminCalls calls) {
         WebClient client = webClients.build();
         return RouterFunctions.route()
                 .GET("/admin/v1/outbox/failed", request -> Mono.defer(() -> request.queryParam("service")
-                        .map(service -> oneService(request, service, services, client, callerTokens))
-                        .orElseGet(() -> everyService(request, services, client, callerTokens, json))))
+                        .map(service -> oneService(request, service, services, client, callerTokens, calls))
+                        .orElseGet(() -> everyService(request, services, client, callerTokens, json, calls))))
                 .POST("/admin/v1/outbox/{service}/{id}/resubmit", request -> Mono.defer(() -> {
                     String service = known(request.pathVariable("service"), services);
                     URI uri = UriComponentsBuilder.fromUri(services.urlOf(service))
                             .path("/internal/outbox/{id}/resubmit").encode().buildAndExpand(request.pathVariable("id"))
                             .toUri();
-                    return passThrough(service, client.post().uri(uri)
+                    return calls.passThrough(service, client.post().uri(uri)
                             .header("Authorization", "Bearer " + callerTokens.platformAdmin()));
                 }))
                 .build();
     }
 
     private static Mono<ServerResponse> oneService(ServerRequest request, String service, ServiceDirectory services,
-            WebClient client, CallerTokens callerTokens) {
+            WebClient client, CallerTokens callerTokens, AdminCalls calls) {
         UriComponentsBuilder uri = UriComponentsBuilder.fromUri(services.urlOf(known(service, services)))
                 .path("/internal/outbox/failed");
         Map<String, String> query = new HashMap<>();
@@ -87,25 +83,24 @@ class OutboxControls {
             });
         }
         // Encoded as values, so nothing in them can add a parameter of its own.
-        return passThrough(service, client.get().uri(uri.encode().buildAndExpand(query).toUri())
+        return calls.passThrough(service, client.get().uri(uri.encode().buildAndExpand(query).toUri())
                 .header("Authorization", "Bearer " + callerTokens.platformAdmin()));
     }
 
     private static Mono<ServerResponse> everyService(ServerRequest request, ServiceDirectory services,
-            WebClient client, CallerTokens callerTokens, JsonMapper json) {
+            WebClient client, CallerTokens callerTokens, JsonMapper json, AdminCalls calls) {
         if (request.queryParam("cursor").isPresent()) {
             // A cursor belongs to one service's list.
             return Mono.error(ApiException.invalidQuery("cursor", FieldIssue.INVALID));
         }
         int limit = PageRequest.from(request.queryParams(), Map.of()).limit();
         return Flux.fromIterable(services.services().keySet())
-                .flatMap(service -> client.get()
-                        .uri(UriComponentsBuilder.fromUri(services.urlOf(service)).path("/internal/outbox/failed")
-                                .queryParam("limit", limit).build().toUri())
-                        .header("Authorization", "Bearer " + callerTokens.platformAdmin())
-                        .retrieve()
-                        .bodyToMono(String.class)
-                        .timeout(SERVICE_TIMEOUT)
+                .flatMap(service -> calls.call(service, client.get()
+                                .uri(UriComponentsBuilder.fromUri(services.urlOf(service)).path("/internal/outbox/failed")
+                                        .queryParam("limit", limit).build().toUri())
+                                .header("Authorization", "Bearer " + callerTokens.platformAdmin())
+                                .retrieve()
+                                .bodyToMono(String.class))
                         .map(body -> new Answer(service, Optional.of(json.readTree(body))))
                         .onErrorResume(failure -> Mono.just(new Answer(service, Optional.empty()))))
                 .collectList()
@@ -138,16 +133,5 @@ class OutboxControls {
             throw ApiException.notFound("service");
         }
         return service;
-    }
-
-    /** The service's answer as it is (status and envelope); 503 when it does not answer in time. */
-    private static Mono<ServerResponse> passThrough(String service, WebClient.RequestHeadersSpec<?> call) {
-        return call.exchangeToMono(response -> response.bodyToMono(String.class).defaultIfEmpty("")
-                        .flatMap(body -> ServerResponse.status(response.statusCode())
-                                .contentType(MediaType.APPLICATION_JSON).bodyValue(body)))
-                .timeout(SERVICE_TIMEOUT)
-                .onErrorMap(failure -> !(failure instanceof ApiException), failure -> new ApiException(
-                        ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
-                        "The " + service + " service did not answer; try again.", List.of(), Map.of("Retry-After", "5")));
     }
 }
