@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
+import com.storageplatform.kit.time.PlatformClock;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
 import java.time.Duration;
@@ -40,6 +41,9 @@ class AutoDisableTest {
 
     @Autowired
     DatabaseClient db;
+
+    @Autowired
+    PlatformClock clock;
 
     DispatcherApi api;
     WebhookReceiver failing;
@@ -119,8 +123,10 @@ class AutoDisableTest {
         assertThat(failing.received.size()).isEqualTo(attemptsWhenDisabled);
 
         // Its unfinished deliveries would be retried (and fail) the moment it is active again: hold them back so
-        // the count read is the one the PATCH left.
-        db.sql("UPDATE webhook_deliveries SET next_attempt_at = now() + interval '1 hour' WHERE endpoint_id = :id")
+        // the count read is the one the PATCH left. An hour after the platform clock, which is a week ahead of
+        // the database's now(): the worker compares with the platform clock.
+        db.sql("UPDATE webhook_deliveries SET next_attempt_at = :later WHERE endpoint_id = :id")
+                .bind("later", clock.instant().plus(Duration.ofHours(1)))
                 .bind("id", UUID.fromString(endpoint)).then().block();
         api.patch(caller, "/v1/webhooks/" + endpoint, Map.of("status", "active")).expectStatus().isOk();
         assertThat(failures(endpoint)).isZero();
