@@ -10,7 +10,7 @@ import com.storageplatform.kit.caller.Pem;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.request.MutationFilter;
 import com.storageplatform.kit.request.RequestDeadlineFilter;
-import com.storageplatform.kit.testsupport.PeerStub;
+import com.storageplatform.kit.testsupport.ScriptedPeer;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.tracing.TraceContextCarrier;
@@ -30,7 +30,7 @@ import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * The kit's ServiceClient, pointed at local stubs of a peer, asserted on what went over the wire and what the
+ * The kit's ServiceClient, pointed at scripted local peers, asserted on what went over the wire and what the
  * caller got back. Each behaviour has its own peer, so one test's failures never open another's breaker.
  */
 @PlatformTest
@@ -44,10 +44,10 @@ import org.springframework.test.web.reactive.server.WebTestClient;
         "platform.resilience.peers.unavailable.retry-backoff=10ms"})
 class ServiceClientTest {
 
-    static final PeerStub PEER = PeerStub.start();
-    static final PeerStub HANGING = PeerStub.start();
-    static final PeerStub FAILING = PeerStub.start();
-    static final PeerStub UNAVAILABLE = PeerStub.start();
+    static final ScriptedPeer PEER = ScriptedPeer.start();
+    static final ScriptedPeer HANGING = ScriptedPeer.start();
+    static final ScriptedPeer FAILING = ScriptedPeer.start();
+    static final ScriptedPeer UNAVAILABLE = ScriptedPeer.start();
 
     static final String SAMPLE = """
             {"data":{"id":"0190f1a2-0000-7000-8000-000000000001","object":"sample","name":"relayed",
@@ -134,7 +134,7 @@ class ServiceClientTest {
                 .jsonPath("$.data.name").isEqualTo("relayed")
                 .jsonPath("$.data.a_field_added_later").doesNotExist();
 
-        PeerStub.Received sent = PEER.last();
+        ScriptedPeer.Received sent = PEER.last();
         assertThat(sent.method()).isEqualTo("POST");
         assertThat(sent.path()).isEqualTo("/v1/samples");
         assertThat(sent.body()).isEqualTo("{\"name\":\"relayed\"}");

@@ -16,7 +16,7 @@ import reactor.netty.http.server.HttpServer;
  * (method, path, headers, body) and answers what the test told it to (a status and body, a hang), so a test can
  * point a {@code ServiceClient} at it ({@code platform.services.<peer>.url} = {@link #url()}) and assert both sides.
  */
-public final class PeerStub implements AutoCloseable {
+public final class ScriptedPeer implements AutoCloseable {
 
     /** A request as received; header names in lower case. */
     public record Received(String method, String path, Map<String, String> headers, String body) {
@@ -32,7 +32,7 @@ public final class PeerStub implements AutoCloseable {
     private final DisposableServer server;
     private volatile Answer answer = new Answer(200, "{\"data\":{}}", Map.of(), false);
 
-    private PeerStub() {
+    private ScriptedPeer() {
         this.server = HttpServer.create().host("127.0.0.1").port(0)
                 .handle((request, response) -> request.receive().aggregate().asString().defaultIfEmpty("")
                         .flatMap(body -> {
@@ -51,8 +51,8 @@ public final class PeerStub implements AutoCloseable {
                 .bindNow(Duration.ofSeconds(10));
     }
 
-    public static PeerStub start() {
-        return new PeerStub();
+    public static ScriptedPeer start() {
+        return new ScriptedPeer();
     }
 
     public String url() {
@@ -60,17 +60,17 @@ public final class PeerStub implements AutoCloseable {
     }
 
     /** Answers every request from now on with this status and JSON body. */
-    public PeerStub answer(int status, String json) {
+    public ScriptedPeer answer(int status, String json) {
         return answer(status, json, Map.of());
     }
 
-    public PeerStub answer(int status, String json, Map<String, String> headers) {
+    public ScriptedPeer answer(int status, String json, Map<String, String> headers) {
         answer = new Answer(status, json, Map.copyOf(headers), false);
         return this;
     }
 
     /** Never answers: the request stays open until the caller gives up. */
-    public PeerStub hang() {
+    public ScriptedPeer hang() {
         answer = new Answer(0, "", Map.of(), true);
         return this;
     }
@@ -81,7 +81,7 @@ public final class PeerStub implements AutoCloseable {
 
     public Received last() {
         if (received.isEmpty()) {
-            throw new AssertionError("The stub received no request");
+            throw new AssertionError("The peer received no request");
         }
         return received.get(received.size() - 1);
     }
