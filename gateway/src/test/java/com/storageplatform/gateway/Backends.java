@@ -1,9 +1,14 @@
 package com.storageplatform.gateway;
 
+import com.storageplatform.kit.caller.ActorType;
+import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.caller.Introspection;
+import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /** The seven fake services of a gateway test JVM, started once and pointed at by every gateway test. */
@@ -24,6 +29,14 @@ final class Backends {
 
     static FakeService get(String name) {
         return ALL.get(name);
+    }
+
+    /** A new API key of a new account that the fake auth service vouches for, with these scopes. */
+    static String apiKey(Environment environment, String... scopes) {
+        String key = "svc_" + environment.name().toLowerCase() + "_" + UUID.randomUUID().toString().replace("-", "");
+        get("auth").tokens.put(key, new Introspection(true, Ids.newId().toString(), "api_key", Ids.newId(),
+                Ids.newId(), environment, List.of(scopes), null, ActorType.API, null));
+        return key;
     }
 
     static void register(DynamicPropertyRegistry registry) {

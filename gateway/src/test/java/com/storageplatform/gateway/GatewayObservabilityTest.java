@@ -2,14 +2,11 @@ package com.storageplatform.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
-import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PrometheusScrape;
 import com.storageplatform.kit.tracing.TraceContextCarrier;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -46,9 +43,7 @@ class GatewayObservabilityTest {
 
     @BeforeEach
     void credential() {
-        key = "svc_test_" + UUID.randomUUID().toString().replace("-", "");
-        auth.tokens.put(key, new Introspection(true, Ids.newId().toString(), "api_key", Ids.newId(), Ids.newId(),
-                Environment.TEST, List.of("sites:read"), null, ActorType.API, null));
+        key = Backends.apiKey(Environment.TEST, "sites:read");
         catalogue.received.clear();
     }
 

@@ -3,14 +3,9 @@ package com.storageplatform.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.gateway.route.ServiceResilience;
-import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
-import com.storageplatform.kit.caller.Introspection;
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.time.Duration;
-import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -47,11 +42,8 @@ class GatewayResilienceTest {
 
     private final FakeService auth = Backends.get("auth");
 
-    private String key(String... scopes) {
-        String token = "svc_live_" + UUID.randomUUID().toString().replace("-", "");
-        Backends.get("auth").tokens.put(token, new Introspection(true, Ids.newId().toString(), "api_key", Ids.newId(),
-                Ids.newId(), Environment.LIVE, List.of(scopes), null, ActorType.API, null));
-        return token;
+    private static String key(String... scopes) {
+        return Backends.apiKey(Environment.LIVE, scopes);
     }
 
     @Test

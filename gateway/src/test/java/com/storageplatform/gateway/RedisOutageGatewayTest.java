@@ -2,15 +2,10 @@ package com.storageplatform.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
-import com.storageplatform.kit.caller.Introspection;
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -70,9 +65,7 @@ class RedisOutageGatewayTest {
 
     @Test
     void withoutRedisACachedCredentialIsCheckedWithTheAuthServiceAndRequestsStillAnswer() throws Exception {
-        String key = "svc_test_" + UUID.randomUUID().toString().replace("-", "");
-        auth.tokens.put(key, new Introspection(true, Ids.newId().toString(), "api_key", Ids.newId(), Ids.newId(),
-                Environment.TEST, List.of("billing:read"), null, ActorType.API, null));
+        String key = Backends.apiKey(Environment.TEST, "billing:read");
 
         assertThat(get(key).getStatus().value()).isEqualTo(200);
         int asked = auth.introspections.get();

@@ -2,14 +2,10 @@ package com.storageplatform.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Environment;
-import com.storageplatform.kit.caller.Introspection;
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -41,11 +37,8 @@ class TightRateLimitsTest {
     @Autowired
     WebTestClient client;
 
-    private String testKey(String... scopes) {
-        String token = "svc_test_" + UUID.randomUUID().toString().replace("-", "");
-        Backends.get("auth").tokens.put(token, new Introspection(true, Ids.newId().toString(), "api_key", Ids.newId(),
-                Ids.newId(), Environment.TEST, List.of(scopes), null, ActorType.API, null));
-        return token;
+    private static String testKey(String... scopes) {
+        return Backends.apiKey(Environment.TEST, scopes);
     }
 
     private EntityExchangeResult<byte[]> get(String path, String token) {
