@@ -2,8 +2,8 @@ package com.storageplatform.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.storageplatform.gateway.route.ServiceResilience;
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -38,7 +38,7 @@ class GatewayResilienceTest {
     WebTestClient client;
 
     @Autowired
-    ServiceResilience resilience;
+    Resilience resilience;
 
     private final FakeService auth = Backends.get("auth");
 

@@ -9,7 +9,7 @@ import reactor.core.publisher.Mono;
 public interface IdentityProvider {
 
     /** Creates the operators' realm and the client they sign in through when missing; cheap once done. */
-    Mono<Void> ensureRealm(String callbackUrl);
+    Mono<Void> ensureRealm();
 
     /**
      * Creates a person who can sign in as {@code email} (no password yet: they set it through the identity

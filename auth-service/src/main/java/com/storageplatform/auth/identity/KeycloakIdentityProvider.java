@@ -1,6 +1,8 @@
 package com.storageplatform.auth.identity;
 
 import com.storageplatform.auth.signin.AppProperties;
+import com.storageplatform.kit.resilience.Outages;
+import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import jakarta.ws.rs.NotFoundException;
@@ -14,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.jboss.resteasy.client.jaxrs.internal.ResteasyClientBuilderImpl;
 import org.keycloak.OAuth2Constants;
@@ -39,9 +40,11 @@ import reactor.util.retry.Retry;
 
 /**
  * The Keycloak adapter: keycloak-admin-client is blocking (RESTEasy), so every call runs on
- * {@link Schedulers#boundedElastic()}, bounded by {@link KeycloakProperties#timeout()}. Failure policy: Keycloak
- * down or slow is 503 {@code service_unavailable} (the request that needed it changes nothing and may be retried);
- * nothing is retried here.
+ * {@link Schedulers#boundedElastic()}, through the kit's {@link Resilience#guard}: bounded by
+ * {@link KeycloakProperties#timeout()} and behind the {@code keycloak} breaker ({@code platform.resilience.peers.
+ * keycloak.*}), so a Keycloak that is down costs a request nothing while the circuit is open. Failure policy:
+ * Keycloak too slow is 504 {@code gateway_timeout}, down or refusing 503 {@code service_unavailable} with
+ * {@code Retry-After} (the request that needed it changes nothing and may be retried); nothing is retried here.
  */
 @Component
 class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
@@ -49,20 +52,27 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
     private static final Logger log = LoggerFactory.getLogger(KeycloakIdentityProvider.class);
 
     private static final Duration FOREVER = Duration.ofDays(365 * 100);
+    private static final String KEYCLOAK = "keycloak";
+    private static final String SUBJECT = "The identity provider";
 
     private final KeycloakProperties properties;
     private final Keycloak keycloak;
-    private final String callbackUrl;
+    private final Resilience resilience;
     /**
-     * Provisioning per callback URL, shared by concurrent callers and kept once it succeeded (a failure is
-     * forgotten, so the next caller tries again).
+     * Provisioning of the realm and the sign-in client (with this deployment's callback URL), shared by concurrent
+     * callers and kept once it succeeded (a failure is forgotten, so the next caller tries again).
      */
-    private final Map<String, Mono<Void>> provisioning = new ConcurrentHashMap<>();
+    private final Mono<Void> provisioning;
 
-    KeycloakIdentityProvider(KeycloakProperties properties, AppProperties app) {
+    KeycloakIdentityProvider(KeycloakProperties properties, AppProperties app, Resilience resilience) {
         properties.requireComplete();
         this.properties = properties;
-        this.callbackUrl = app.signInCallbackUrl();
+        this.resilience = resilience;
+        String callbackUrl = app.signInCallbackUrl();
+        this.provisioning = blocking("provision the realm", () -> {
+            provisionRealm(callbackUrl);
+            return Boolean.TRUE;
+        }).then().cache(done -> FOREVER, failed -> Duration.ZERO, () -> FOREVER);
         long timeout = properties.timeout().toMillis();
         this.keycloak = KeycloakBuilder.builder()
                 .serverUrl(properties.internalUrl())
@@ -71,8 +81,9 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
                 .clientId(properties.admin().clientId())
                 .clientSecret(properties.admin().clientSecret())
                 .resteasyClient(new ResteasyClientBuilderImpl()
+                        // Backstops: the guard bounds the whole call at the timeout (blocking()).
                         .connectTimeout(timeout, TimeUnit.MILLISECONDS)
-                        .readTimeout(timeout, TimeUnit.MILLISECONDS)
+                        .readTimeout(2 * timeout, TimeUnit.MILLISECONDS)
                         .connectionPoolSize(8)
                         // Keycloak's own JSON mapping, which KeycloakBuilder registers unless given a client.
                         .register(new JacksonProvider(), 100)
@@ -81,11 +92,8 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
     }
 
     @Override
-    public Mono<Void> ensureRealm(String callbackUrl) {
-        return provisioning.computeIfAbsent(callbackUrl, url -> blocking("provision the realm", () -> {
-            provisionRealm(url);
-            return Boolean.TRUE;
-        }).then().cache(done -> FOREVER, failed -> Duration.ZERO, () -> FOREVER));
+    public Mono<Void> ensureRealm() {
+        return provisioning;
     }
 
     /**
@@ -94,7 +102,7 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
      */
     @EventListener(ApplicationReadyEvent.class)
     void provisionAtStartUp() {
-        ensureRealm(callbackUrl)
+        ensureRealm()
                 .retryWhen(Retry.backoff(30, Duration.ofSeconds(2)).maxBackoff(Duration.ofSeconds(30)))
                 .subscribe(done -> { }, failed -> log.warn("Keycloak's realm is not provisioned yet: {}",
                         failed.getMessage()));
@@ -202,15 +210,16 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
     }
 
     private <T> Mono<T> blocking(String what, Callable<T> call) {
-        return Mono.fromCallable(call)
+        Mono<T> attempt = Mono.fromCallable(call)
                 .subscribeOn(Schedulers.boundedElastic())
-                .timeout(properties.timeout().multipliedBy(2))
-                .onErrorMap(failure -> !(failure instanceof ApiException), failure -> {
-                    log.warn("Keycloak could not {}: {}", what, describe(failure));
-                    return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
-                            "The identity provider is unavailable; retry shortly.", List.of(),
-                            Map.of("Retry-After", "5"));
-                });
+                .doOnError(failure -> !(failure instanceof ApiException),
+                        failure -> log.warn("Keycloak could not {}: {}", what, describe(failure)));
+        return resilience.guard(KEYCLOAK, SUBJECT, properties.timeout(), attempt)
+                .doOnError(failure -> failure instanceof ApiException api && api.code() == ErrorCode.GATEWAY_TIMEOUT,
+                        failure -> log.warn("Keycloak did not {} within {}", what, properties.timeout()))
+                .onErrorMap(failure -> !(failure instanceof ApiException),
+                        // Keycloak refused (a 4xx or 5xx of its own): nothing was done that a retry would repeat.
+                        failure -> Outages.unavailable(SUBJECT, Outages.RETRY_AFTER_FAILURE));
     }
 
     /** Keycloak's own error answer says what it refused (it names fields, never secrets). */

@@ -1,7 +1,6 @@
 package com.storageplatform.auth.operator;
 
 import com.storageplatform.auth.identity.IdentityProvider;
-import com.storageplatform.auth.signin.AppProperties;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.id.Ids;
@@ -39,15 +38,13 @@ class OperatorService {
     private final OperatorRepository operators;
     private final EventPublisher events;
     private final IdentityProvider identities;
-    private final AppProperties app;
     private final Clock clock;
 
     OperatorService(OperatorRepository operators, EventPublisher events, IdentityProvider identities,
-            AppProperties app, Clock clock) {
+            Clock clock) {
         this.operators = operators;
         this.events = events;
         this.identities = identities;
-        this.app = app;
         this.clock = clock;
     }
 
@@ -66,7 +63,7 @@ class OperatorService {
                         new Operator.Account(Ids.newId(), Environment.TEST)),
                 OperatorSettings.DEFAULTS, new Operator.WalkInContactIds(null, null), now, now);
         // The realm its people will sign in to comes first: without Keycloak nothing is created (503, retry).
-        return identities.ensureRealm(app.signInCallbackUrl())
+        return identities.ensureRealm()
                 .then(operators.insert(operator))
                 .then(publish(caller, CREATED, operator))
                 .thenReturn(operator);

@@ -2,7 +2,6 @@ package com.storageplatform.auth.user;
 
 import com.storageplatform.auth.identity.IdentityProvider;
 import com.storageplatform.auth.operator.Operators;
-import com.storageplatform.auth.signin.AppProperties;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.validation.Validation;
@@ -33,15 +32,13 @@ class OperatorUserService {
     private final OperatorUserRepository users;
     private final Operators operators;
     private final IdentityProvider identities;
-    private final AppProperties app;
     private final Clock clock;
 
     OperatorUserService(OperatorUserRepository users, Operators operators, IdentityProvider identities,
-            AppProperties app, Clock clock) {
+            Clock clock) {
         this.users = users;
         this.operators = operators;
         this.identities = identities;
-        this.app = app;
         this.clock = clock;
     }
 
@@ -58,7 +55,7 @@ class OperatorUserService {
         return operators.exists(operatorId)
                 .flatMap(exists -> exists ? users.emailTaken(email) : Mono.error(ApiException.notFound("operator")))
                 .flatMap(taken -> taken ? Mono.error(ApiException.conflict("A user with this email already exists."))
-                        : identities.ensureRealm(app.signInCallbackUrl())
+                        : identities.ensureRealm()
                                 .then(identities.createUser(email)))
                 .flatMap(keycloakId -> {
                     OperatorUser user = new OperatorUser(Ids.newId(), OperatorUser.OBJECT, operatorId, email,

@@ -8,7 +8,6 @@ import com.storageplatform.gateway.ratelimit.RedisRateLimiter;
 import com.storageplatform.gateway.redis.RedisCalls;
 import com.storageplatform.kit.client.ServiceDirectory;
 import com.storageplatform.kit.resilience.Resilience;
-import com.storageplatform.gateway.route.ServiceResilience;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
 import java.time.Clock;
@@ -56,10 +55,10 @@ class AccessConfiguration {
     /** Introspection shares the {@code auth} breaker with the proxied /oauth and /admin routes: one auth service. */
     @Bean
     Introspector introspector(WebClient.Builder webClients, ServiceDirectory services, CallerTokens callerTokens,
-            RevocationNotices notices, Clock clock, GatewayProperties properties, ServiceResilience resilience) {
+            RevocationNotices notices, Clock clock, GatewayProperties properties, Resilience resilience) {
         return new Introspector(webClients.build(), services.urlOf("auth"), callerTokens, notices, clock,
                 properties.introspection().cacheTtlOrDefault(), properties.introspection().timeoutOrDefault(),
-                resilience.breakerOf("auth"));
+                resilience);
     }
 
     @Bean

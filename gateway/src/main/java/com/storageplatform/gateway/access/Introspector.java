@@ -2,10 +2,8 @@ package com.storageplatform.gateway.access;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.storageplatform.gateway.route.ServiceResilience;
 import com.storageplatform.kit.caller.Introspection;
-import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
+import com.storageplatform.kit.resilience.Resilience;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -33,7 +31,7 @@ import reactor.core.publisher.Mono;
  *
  * <p>The auth service is called within a timeout and behind its circuit breaker: when it cannot be reached the
  * request is 503 {@code service_unavailable} with {@code Retry-After}, when it is too slow 504
- * {@code gateway_timeout}, as for any routed service ({@link ServiceResilience}).
+ * {@code gateway_timeout}, as for any routed service ({@code ServiceResilience}).
  */
 public final class Introspector {
 
@@ -49,7 +47,7 @@ public final class Introspector {
     private final RevocationNotices notices;
     private final Clock clock;
     private final Duration timeout;
-    private final CircuitBreaker breaker;
+    private final Resilience resilience;
     private final Cache<String, Entry> byTokenHash;
     private final ConcurrentHashMap<String, Set<String>> hashesByCredential = new ConcurrentHashMap<>();
     private final AtomicLong noticeSequence = new AtomicLong();
@@ -58,14 +56,14 @@ public final class Introspector {
     private volatile long clearedAt;
 
     public Introspector(WebClient auth, URI authUrl, CallerTokens callerTokens, RevocationNotices notices, Clock clock,
-            Duration ttl, Duration timeout, CircuitBreaker breaker) {
+            Duration ttl, Duration timeout, Resilience resilience) {
         this.auth = auth;
         this.introspectUrl = authUrl.resolve(Introspection.PATH);
         this.callerTokens = callerTokens;
         this.notices = notices;
         this.clock = clock;
         this.timeout = timeout;
-        this.breaker = breaker;
+        this.resilience = resilience;
         this.byTokenHash = Caffeine.newBuilder()
                 .expireAfterWrite(ttl)
                 .maximumSize(200_000)
@@ -130,15 +128,13 @@ public final class Introspector {
     }
 
     private Mono<Introspection> call(String token) {
-        return auth.post().uri(introspectUrl)
+        // The auth breaker, shared with the proxied /oauth and /admin routes: one auth service.
+        return resilience.guard("auth", AUTH, timeout, auth.post().uri(introspectUrl)
                 .header("Authorization", "Bearer " + callerTokens.platformAdmin())
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(new Introspection.Request(token))
                 .retrieve()
-                .bodyToMono(Introspection.class)
-                .timeout(timeout)
-                .transformDeferred(CircuitBreakerOperator.of(breaker))
-                .onErrorMap(failure -> ServiceResilience.toApiError(failure, AUTH));
+                .bodyToMono(Introspection.class));
     }
 
     /** Whether a notice about this credential (or a clear) came after the question was sent. */

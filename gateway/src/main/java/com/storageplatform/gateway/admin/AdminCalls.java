@@ -1,8 +1,6 @@
 package com.storageplatform.gateway.admin;
 
-import com.storageplatform.kit.resilience.Outages;
 import com.storageplatform.kit.resilience.Resilience;
-import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import java.time.Duration;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
@@ -11,8 +9,8 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
 
 /**
- * The gateway's own admin calls to a service ({@code /internal/*}): each runs behind that service's circuit breaker,
- * the one its proxied route uses (the kit's {@link Resilience}), and is bounded, so a service that hangs answers
+ * The gateway's own admin calls to a service ({@code /internal/*}), each through the kit's {@link Resilience#guard}:
+ * behind that service's circuit breaker (the one its proxied route uses) and bounded, so a service that hangs answers
  * the admin 504 {@code gateway_timeout} and one that is down 503 {@code service_unavailable} with
  * {@code Retry-After}, never a request left waiting: admin routes are the gateway's own, outside the route timeout
  * and the {@code /v1} deadline.
@@ -31,21 +29,14 @@ class AdminCalls {
 
     /** The call, bounded by the service's timeout ({@code platform.resilience.peers.<service>.timeout}). */
     <T> Mono<T> call(String service, Mono<T> call) {
-        return call(service, call, resilience.policyOf(service).timeout());
-    }
-
-    /** The call, bounded by {@code bound}, its failure put as the client-facing error of {@link Outages}. */
-    <T> Mono<T> call(String service, Mono<T> call, Duration bound) {
-        return call.timeout(bound)
-                .transformDeferred(CircuitBreakerOperator.of(resilience.breakerOf(service)))
-                .onErrorMap(failure -> Outages.toApiError(failure, "The " + service + " service",
-                        resilience.policyOf(service).openFor()));
+        return resilience.guard(service, subject(service), call);
     }
 
     /** The service's answer as it is (status and envelope), read in full within {@code bound}. */
     Mono<ServerResponse> passThrough(String service, WebClient.RequestHeadersSpec<?> request, Duration bound) {
-        return call(service, request.exchangeToMono(response -> response.bodyToMono(String.class).defaultIfEmpty("")
-                .map(body -> new Answered(response.statusCode().value(), body))), bound)
+        return resilience.guard(service, subject(service), bound, request.exchangeToMono(response -> response
+                        .bodyToMono(String.class).defaultIfEmpty("")
+                        .map(body -> new Answered(response.statusCode().value(), body))))
                 .flatMap(answered -> ServerResponse.status(answered.status())
                         .contentType(MediaType.APPLICATION_JSON).bodyValue(answered.body()));
     }
@@ -53,6 +44,10 @@ class AdminCalls {
     /** {@link #passThrough(String, WebClient.RequestHeadersSpec, Duration)} within the service's own timeout. */
     Mono<ServerResponse> passThrough(String service, WebClient.RequestHeadersSpec<?> request) {
         return passThrough(service, request, resilience.policyOf(service).timeout());
+    }
+
+    private static String subject(String service) {
+        return "The " + service + " service";
     }
 
     private record Answered(int status, String body) {

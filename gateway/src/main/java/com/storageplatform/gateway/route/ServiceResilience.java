@@ -2,7 +2,6 @@ package com.storageplatform.gateway.route;
 
 import com.storageplatform.kit.resilience.Outages;
 import com.storageplatform.kit.resilience.Resilience;
-import com.storageplatform.kit.resilience.ResilienceProperties;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import java.time.Duration;
@@ -41,26 +40,10 @@ public final class ServiceResilience implements GlobalFilter, Ordered {
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
         Route route = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
         String service = route == null ? "unknown" : route.getId();
-        CircuitBreaker breaker = breakerOf(service);
+        CircuitBreaker breaker = resilience.breakerOf(service);
         Duration openFor = resilience.policyOf(service).openFor();
         return chain.filter(exchange)
                 .transformDeferred(CircuitBreakerOperator.of(breaker))
                 .onErrorMap(failure -> Outages.toApiError(failure, SERVICE, openFor));
-    }
-
-    /** The breaker of a service, by its short name ({@code auth}, {@code billing}, ...). */
-    public CircuitBreaker breakerOf(String service) {
-        return resilience.breakerOf(service);
-    }
-
-    /**
-     * What a failed call to a service means to the client ({@link Outages#toApiError}); an open circuit's
-     * {@code Retry-After} is the default open time ({@code platform.resilience.defaults.open-for} unless a
-     * deployment changed it).
-     *
-     * @param subject how the message names the service ("The service", "The authentication service")
-     */
-    public static Throwable toApiError(Throwable failure, String subject) {
-        return Outages.toApiError(failure, subject, ResilienceProperties.Policy.DEFAULTS.openFor());
     }
 }

@@ -7,13 +7,16 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import io.github.resilience4j.retry.RetryRegistry;
 import io.github.resilience4j.timelimiter.TimeLimiter;
 import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import java.time.Duration;
 import java.util.function.Predicate;
+import reactor.core.publisher.Mono;
 
 /**
  * The one factory of circuit breakers, time limiters and retries, configured by {@link ResilienceProperties}: a
@@ -56,6 +59,23 @@ public final class Resilience {
                     .recordException(counts)
                     .build();
         });
+    }
+
+    /**
+     * One call to a dependency that is not made through a {@code ServiceClient} (the gateway's own calls to a
+     * service, a provider's blocking SDK on {@code boundedElastic}): bounded by {@code bound}, through the peer's
+     * breaker, and failing as the client-facing error of {@link Outages} ({@code subject} names the peer in it,
+     * an open circuit's {@code Retry-After} is the peer's own open time).
+     */
+    public <T> Mono<T> guard(String peer, String subject, Duration bound, Mono<T> call) {
+        return call.timeout(bound)
+                .transformDeferred(CircuitBreakerOperator.of(breakerOf(peer)))
+                .onErrorMap(failure -> Outages.toApiError(failure, subject, policyOf(peer).openFor()));
+    }
+
+    /** {@link #guard(String, String, Duration, Mono)} within the peer's own timeout. */
+    public <T> Mono<T> guard(String peer, String subject, Mono<T> call) {
+        return guard(peer, subject, policyOf(peer).timeout(), call);
     }
 
     /** Bounds one attempt of a call to the peer. */

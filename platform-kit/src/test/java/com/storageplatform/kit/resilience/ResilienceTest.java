@@ -14,6 +14,8 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
 
 class ResilienceTest {
 
@@ -77,5 +79,29 @@ class ResilienceTest {
 
         IllegalStateException other = new IllegalStateException("bug");
         assertThat(Outages.toApiError(other, "The billing service", Duration.ofSeconds(30))).isSameAs(other);
+    }
+
+    @Test
+    void aGuardedCallIsBoundedCountsAgainstItsPeersBreakerAndFailsWithThePeersOpenTime() {
+        Resilience resilience = new Resilience(new ResilienceProperties(null,
+                Map.of("keycloak", new Policy(Duration.ofMillis(50), 2, 2, null, Duration.ofSeconds(20), null, null,
+                        null))));
+
+        for (int i = 0; i < 2; i++) {
+            StepVerifier.create(resilience.guard("keycloak", "The identity provider", Mono.never()))
+                    .expectErrorSatisfies(failure -> {
+                        assertThat(((ApiException) failure).code()).isEqualTo(ErrorCode.GATEWAY_TIMEOUT);
+                        assertThat(failure.getMessage()).isEqualTo("The identity provider did not answer in time.");
+                    })
+                    .verify(Duration.ofSeconds(5));
+        }
+        assertThat(resilience.breakerOf("keycloak").getState()).isEqualTo(CircuitBreaker.State.OPEN);
+        StepVerifier.create(resilience.guard("keycloak", "The identity provider", Mono.just("never asked")))
+                .expectErrorSatisfies(failure -> {
+                    assertThat(((ApiException) failure).code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+                    assertThat(((ApiException) failure).headers()).containsEntry("Retry-After", "20");
+                })
+                .verify(Duration.ofSeconds(5));
+        assertThat(resilience.guard("crm", "The crm service", Mono.just("answer")).block()).isEqualTo("answer");
     }
 }
