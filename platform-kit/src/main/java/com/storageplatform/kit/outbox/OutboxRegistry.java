@@ -5,6 +5,7 @@ import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -56,16 +57,22 @@ public class OutboxRegistry {
         return rows.insert(id, key, topic, type, payload, createdAt, traceparent);
     }
 
-    /** Locks whole partition keys and returns their oldest pending rows, in order; inside the caller's transaction. */
+    /**
+     * Locks whole partition keys and returns their oldest pending rows, in order, passing over keys whose failed row
+     * is not yet due again (only the failed row of a key that is due); inside the caller's transaction.
+     */
     Flux<OutboxRelay.Row> claim(int keyLimit, int batchSize) {
-        return rows.claim(keyLimit, batchSize);
+        return rows.claim(keyLimit, batchSize, clock.instant());
     }
 
-    /** Records what a batch's sends did, in the transaction that claimed it. */
-    Mono<Void> record(OutboxRelay.Settlement settlement) {
+    /**
+     * Records what a batch's sends did, in the transaction that claimed it; a retried row is due again after
+     * {@code firstWait}, doubled for each attempt it has had, up to {@code maxWait}.
+     */
+    Mono<Void> record(OutboxRelay.Settlement settlement, Duration firstWait, Duration maxWait) {
         Instant now = clock.instant();
         return rows.markSent(settlement.sent(), now)
-                .then(rows.markRetried(settlement.retried(), now))
+                .then(rows.markRetried(settlement.retried(), now, firstWait, maxWait))
                 .then(rows.markParked(settlement.parked(), now));
     }
 

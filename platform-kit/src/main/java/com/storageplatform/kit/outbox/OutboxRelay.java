@@ -36,6 +36,9 @@ import reactor.core.scheduler.Schedulers;
  * back its account's later rows, and the relay backs off up to {@code maxBackoff}; a row Kafka refuses for good
  * (too large) is parked at once, and one failing for another reason is parked once past the {@link Parking}
  * bound. A parked row is passed over, so its account's later rows flow on, until the platform admin resubmits it.
+ * A row that failed and stays pending is due again after {@code minBackoff}, doubled with each attempt up to
+ * {@code maxBackoff}; until then its account is not claimed, and once due the row is tried alone, so the rows held
+ * back behind it are not sent while it fails, and other accounts' rows flow meanwhile.
  */
 public class OutboxRelay extends PollingLoop {
 
@@ -69,7 +72,10 @@ public class OutboxRelay extends PollingLoop {
         }
     }
 
-    /** How often to look for rows when nothing woke the relay, batch sizes, the backoff bounds and the parking bound. */
+    /**
+     * How often to look for rows when nothing woke the relay, batch sizes, the backoff bounds (of the relay after a
+     * batch that sent nothing, and of each failed row before its next attempt) and the parking bound.
+     */
     public record Settings(Duration pollInterval, int batchSize, int keysPerBatch, Duration minBackoff,
             Duration maxBackoff, Parking parking) {
 
@@ -137,7 +143,8 @@ public class OutboxRelay extends PollingLoop {
         Mono<Settlement> batch = outbox.claim(settings.keysPerBatch(), settings.batchSize())
                 .collectList()
                 .flatMap(rows -> rows.isEmpty() ? Mono.just(Settlement.NOTHING) : send(rows))
-                .flatMap(settlement -> outbox.record(settlement).thenReturn(settlement));
+                .flatMap(settlement -> outbox.record(settlement, settings.minBackoff(), settings.maxBackoff())
+                        .thenReturn(settlement));
         return tx.transactional(batch).map(settlement -> {
             outbox.committed(settlement);
             if (!settlement.retried().isEmpty() && settlement.sent().isEmpty()) {
@@ -207,8 +214,9 @@ public class OutboxRelay extends PollingLoop {
      * order; {@code failures.get(i)} is null when row i was acknowledged). An acknowledged row is sent. A failed
      * one is parked when {@code parking} says so (Kafka refused it for good, or it failed past the bound), and
      * otherwise stays pending; then its account has a gap, and the account's later rows are held back unsent even
-     * if Kafka acknowledged them, since marking them sent would let them overtake it. They are sent again after
-     * it (consumers deduplicate on the event id). A parked row leaves no gap: the rows after it flow on.
+     * if Kafka acknowledged them, since marking them sent would let them overtake it. They are sent again once it
+     * is sent (consumers deduplicate on the event id); until then the claim gives the failed row alone. A parked
+     * row leaves no gap: the rows after it flow on.
      */
     static Settlement settle(List<Row> rows, List<Throwable> failures, Parking parking, Instant now) {
         List<Long> sent = new ArrayList<>();

@@ -5,6 +5,7 @@ import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -20,22 +21,28 @@ class OutboxRepository {
 
     /**
      * Claims whole partition keys with a transaction-scoped advisory lock named after the schema and the key,
-     * then their oldest pending rows; parked rows are passed over.
+     * then their oldest pending rows; parked rows are passed over. A key with a failed row not yet due for its
+     * next attempt is passed over whole; a key whose failed row is due gives only its first row, which is tried
+     * alone, so the rows behind a failure are not sent again with each try.
      */
     private static final String CLAIM = """
             WITH pending_keys AS (
-                SELECT partition_key, min(seq) AS first_seq FROM outbox_events
+                SELECT partition_key, min(seq) AS first_seq, count(next_attempt_at) > 0 AS retrying
+                FROM outbox_events
                 WHERE sent_at IS NULL AND failed_at IS NULL
-                GROUP BY partition_key ORDER BY first_seq LIMIT :key_limit
+                GROUP BY partition_key
+                HAVING count(*) FILTER (WHERE next_attempt_at > :now) = 0
+                ORDER BY first_seq LIMIT :key_limit
             ), claimed_keys AS (
-                SELECT partition_key FROM pending_keys
+                SELECT partition_key, first_seq, retrying FROM pending_keys
                 WHERE pg_try_advisory_xact_lock(
                     hashtextextended('platform-outbox:' || current_schema() || ':' || partition_key, 0))
             )
             SELECT seq, event_id, partition_key, topic, payload, attempts, failing_since, traceparent
             FROM outbox_events
             WHERE sent_at IS NULL AND failed_at IS NULL
-              AND partition_key IN (SELECT partition_key FROM claimed_keys)
+              AND (partition_key IN (SELECT partition_key FROM claimed_keys WHERE NOT retrying)
+                   OR seq IN (SELECT first_seq FROM claimed_keys WHERE retrying))
             ORDER BY seq
             LIMIT :batch_size
             FOR UPDATE SKIP LOCKED
@@ -73,8 +80,9 @@ class OutboxRepository {
                 .then();
     }
 
-    Flux<OutboxRelay.Row> claim(int keyLimit, int batchSize) {
+    Flux<OutboxRelay.Row> claim(int keyLimit, int batchSize, Instant now) {
         return db.sql(CLAIM)
+                .bind("now", now)
                 .bind("key_limit", keyLimit)
                 .bind("batch_size", batchSize)
                 .map(row -> new OutboxRelay.Row(row.get("seq", Long.class), row.get("event_id", UUID.class),
@@ -96,17 +104,22 @@ class OutboxRepository {
 
     /**
      * Records failed tries that leave their rows pending. A failure other than an outage starts the row's
-     * {@code failing_since} if it has none.
+     * {@code failing_since} if it has none. The row is due again after {@code firstWait}, doubled for each attempt
+     * it has had, up to {@code maxWait}.
      */
-    Mono<Void> markRetried(List<OutboxRelay.Failure> failures, Instant now) {
+    Mono<Void> markRetried(List<OutboxRelay.Failure> failures, Instant now, Duration firstWait, Duration maxWait) {
         return byError(failures, (error, group) -> db.sql("""
                 UPDATE outbox_events SET attempts = attempts + 1, last_error = :error,
-                    failing_since = CASE WHEN :outage THEN failing_since ELSE coalesce(failing_since, :now) END
+                    failing_since = CASE WHEN :outage THEN failing_since ELSE coalesce(failing_since, :now) END,
+                    next_attempt_at = :now
+                        + least(:first_wait_ms * 2 ^ least(attempts, 30), :max_wait_ms) * interval '1 millisecond'
                 WHERE seq = ANY(:seqs)
                 """)
                 .bind("error", error.text())
                 .bind("outage", error.kind() == SendFailure.OUTAGE)
                 .bind("now", now)
+                .bind("first_wait_ms", firstWait.toMillis())
+                .bind("max_wait_ms", maxWait.toMillis())
                 .bind("seqs", seqs(group))
                 .then());
     }
@@ -131,7 +144,8 @@ class OutboxRepository {
     /** Makes a parked row pending again; empty when no parked row has that id. */
     Mono<OutboxEntry> resubmit(UUID id, Instant now) {
         return db.sql("""
-                UPDATE outbox_events SET failed_at = NULL, failing_since = NULL, resubmitted_at = :now
+                UPDATE outbox_events SET failed_at = NULL, failing_since = NULL, next_attempt_at = NULL,
+                    resubmitted_at = :now
                 WHERE event_id = :id AND failed_at IS NOT NULL
                 """)
                 .bind("id", id)

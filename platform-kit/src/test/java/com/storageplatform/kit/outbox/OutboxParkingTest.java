@@ -8,15 +8,17 @@ import com.storageplatform.kit.testsupport.PlatformInfrastructure;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
+import com.storageplatform.kit.time.PlatformClock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -29,6 +31,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -82,7 +85,7 @@ class OutboxParkingTest {
     JsonMapper mapper;
 
     @Autowired
-    Clock clock;
+    PlatformClock clock;
 
     @Autowired
     MeterRegistry meters;
@@ -97,6 +100,11 @@ class OutboxParkingTest {
     KafkaTemplate<String, String> outboxKafkaTemplate;
 
     private final WakeUpSignal signal = new WakeUpSignal();
+
+    @AfterEach
+    void resetClock() {
+        clock.setOffset(Duration.ZERO);
+    }
 
     @Test
     void anEventTooLargeForKafkaIsParkedItsAccountFlowsOnAndAResubmissionDeliversItOnce() throws Exception {
@@ -224,20 +232,96 @@ class OutboxParkingTest {
                 () -> { }, clock);
         try (TestEvents events = TestEvents.on(publisher.topic())) {
             relay.drain().onErrorResume(e -> Mono.just(0)).block(Duration.ofSeconds(30));
+            clock.advance(Duration.ofSeconds(1));     // past its retry time
             relay.drain().onErrorResume(e -> Mono.just(0)).block(Duration.ofSeconds(30));
             assertThat(row(oddOne)).isEqualTo("pending, 2 attempts, failing: true");
             assertThat(row(behind)).as("held back behind it").isEqualTo("pending, 0 attempts, failing: false");
 
+            clock.advance(Duration.ofSeconds(1));
             relay.drain().onErrorResume(e -> Mono.just(0)).block(Duration.ofSeconds(30));
             assertThat(row(oddOne)).isEqualTo("parked, 3 attempts, failing: true");
+            assertThat(row(behind)).as("not sent with its retries").isEqualTo("pending, 0 attempts, failing: false");
+            relay.drain().onErrorResume(e -> Mono.just(0)).block(Duration.ofSeconds(30));
             assertThat(row(behind)).as("flows on once the row before it is parked").startsWith("sent");
-            // Sent while held back too (at least once: Kafka acknowledged it, the relay did not count it as sent).
+            // Sent with it on its first try too (Kafka acknowledged it, the relay did not count it as sent).
             assertThat(ids(events.await(record -> record.value().contains(behind.toString()), 1,
                     Duration.ofSeconds(30)))).isNotEmpty().containsOnly(behind.toString());
             JsonNode parked = failed().stream().filter(entry -> entry.path("id").asString().equals(oddOne.toString()))
                     .findFirst().orElseThrow();
             assertThat(parked.path("last_error").asString()).isEqualTo("IllegalStateException: something unexpected");
         }
+    }
+
+    @Test
+    void aFailedRowIsNotTriedBeforeItsRetryTimeAndTheRowsBehindItAreNotSentWhileItFails() {
+        // One record fails the way no rule knows, until the test lets it through; the broker takes every other.
+        AtomicBoolean failing = new AtomicBoolean(true);
+        AtomicInteger tries = new AtomicInteger();
+        AtomicInteger behindSends = new AtomicInteger();
+        KafkaTemplate<String, String> flaky = new KafkaTemplate<>(outboxProducerFactory) {
+            @Override
+            public CompletableFuture<SendResult<String, String>> send(ProducerRecord<String, String> record) {
+                if (record.value().contains("sample.flaky")) {
+                    tries.incrementAndGet();
+                    if (failing.get()) {
+                        return CompletableFuture.failedFuture(new IllegalStateException("not yet"));
+                    }
+                }
+                if (record.value().contains("sample.behind_flaky")) {
+                    behindSends.incrementAndGet();
+                }
+                return outboxKafkaTemplate.send(record);
+            }
+        };
+        EventPublisher publisher = new EventPublisher(registry, mapper, clock, "kittest", signal);
+        Caller account = TestCallers.apiCaller();
+        Caller another = TestCallers.apiCaller();
+        UUID flakyOne = publish(publisher, account, "sample.flaky", "flaky");
+        UUID behind = publish(publisher, account, "sample.behind_flaky", "behind");
+        // Retried after a minute, then two, four at most; the parking bound is far off.
+        OutboxRelay relay = new OutboxRelay(registry, tx, flaky, signal, new OutboxRelay.Settings(Duration.ofMillis(200),
+                50, 10, Duration.ofMinutes(1), Duration.ofMinutes(4), OutboxRelay.Parking.defaults()), () -> { }, clock);
+        try (TestEvents events = TestEvents.on(publisher.topic())) {
+            drain(relay);
+            assertThat(row(flakyOne)).isEqualTo("pending, 1 attempts, failing: true");
+            assertThat(behindSends).as("sent with it on its first try, before its failure was known").hasValue(1);
+
+            // Before its retry time: another account's rows flow, the failed row is not tried, nothing behind it sent.
+            for (int i = 0; i < 3; i++) {
+                UUID elsewhere = publish(publisher, another, "sample.elsewhere_flaky", "elsewhere");
+                drain(relay);
+                assertThat(events.await(record -> record.value().contains(elsewhere.toString()), 1,
+                        Duration.ofSeconds(30))).hasSize(1);
+            }
+            assertThat(tries).hasValue(1);
+            assertThat(behindSends).hasValue(1);
+            assertThat(row(flakyOne)).isEqualTo("pending, 1 attempts, failing: true");
+
+            clock.advance(Duration.ofMinutes(1));
+            drain(relay);
+            assertThat(tries).as("due: tried again").hasValue(2);
+            assertThat(behindSends).as("alone").hasValue(1);
+            clock.advance(Duration.ofMinutes(1));
+            drain(relay);
+            assertThat(tries).as("its wait doubled to two minutes").hasValue(2);
+
+            failing.set(false);
+            clock.advance(Duration.ofMinutes(1));
+            drain(relay);
+            assertThat(row(flakyOne)).isEqualTo("sent, 3 attempts, failing: true");
+            drain(relay);
+            assertThat(row(behind)).isEqualTo("sent, 1 attempts, failing: false");
+            assertThat(tries).hasValue(3);
+            assertThat(behindSends).as("once on the first try and once after it").hasValue(2);
+            assertThat(ids(events.await(record -> record.value().contains(flakyOne.toString())
+                    || record.value().contains(behind.toString()), 3, Duration.ofSeconds(30))))
+                    .as("in the account's partition").containsExactly(behind.toString(), flakyOne.toString(),
+                            behind.toString());
+        }
+    }
+
+    private static void drain(OutboxRelay relay) {
+        relay.drain().onErrorResume(e -> Mono.just(0)).block(Duration.ofSeconds(30));
     }
 
     /** A row's state, attempts and whether its failure clock runs. */
