@@ -220,7 +220,6 @@ class ServiceClientTest {
 
     @Test
     void aPeerThatHangsTripsTheRequestsDeadline() {
-        long started = System.nanoTime();
         client.post().uri("/v1/relay/hanging/samples").header("Authorization", TestCallers.bearer(caller))
                 .header(RequestDeadlineFilter.HEADER, "1500")
                 .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"name\":\"relayed\"}").exchange()
@@ -228,7 +227,6 @@ class ServiceClientTest {
                 .expectBody()
                 .jsonPath("$.error.code").isEqualTo("gateway_timeout");
         // It inherited 1.5 s (not the service's 5 s) and passed on what was left of it.
-        assertThat(System.nanoTime() - started).isLessThan(5_000_000_000L);
         assertThat(Long.parseLong(HANGING.last().header(RequestDeadlineFilter.HEADER))).isBetween(1L, 1500L);
         assertThat(HANGING.received()).hasSize(1);
     }
