@@ -93,8 +93,8 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         if (handler.getMethodAnnotation(ApiDeprecation.class) != null) {
             ApiDeprecation deprecation = handler.getMethodAnnotation(ApiDeprecation.class);
             operation.setDeprecated(true);
-            operation.setDescription(join(operation.getDescription(), "Deprecated since " + deprecation.since()
-                    + "; it may stop working after " + deprecation.sunset() + " (see " + deprecation.link() + ")."));
+            operation.setDescription(join(operation.getDescription(),
+                    Deprecations.note(deprecation, "stop working", "see " + deprecation.link())));
         }
         operation.addExtension(X_HANDLER, handler.getMethod().getName());
         io.swagger.v3.oas.annotations.Operation declared =
