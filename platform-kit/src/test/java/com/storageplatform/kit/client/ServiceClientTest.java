@@ -219,6 +219,23 @@ class ServiceClientTest {
     }
 
     @Test
+    void aPeerRefusingTheBodyThisServiceBuiltIsAnInternalErrorNotAValidationErrorOfTheClient() {
+        PEER.answer(400, "{\"error\":{\"code\":\"invalid_request\",\"message\":\"The body is not valid JSON.\"}}");
+        relay("peer", null, null)
+                .expectStatus().isEqualTo(500)
+                .expectBody().jsonPath("$.error.code").isEqualTo("internal_error");
+
+        PEER.answer(422, """
+                {"error":{"code":"validation_error","message":"Unknown field: colour.",
+                 "details":[{"field":"colour","issue":"unknown_field"}]}}""");
+        relay("peer", null, null)
+                .expectStatus().isEqualTo(500)
+                .expectBody()
+                .jsonPath("$.error.code").isEqualTo("internal_error")
+                .jsonPath("$.error.details").doesNotExist();
+    }
+
+    @Test
     void aPeerThatHangsTripsTheRequestsDeadline() {
         client.post().uri("/v1/relay/hanging/samples").header("Authorization", TestCallers.bearer(caller))
                 .header(RequestDeadlineFilter.HEADER, "1500")
