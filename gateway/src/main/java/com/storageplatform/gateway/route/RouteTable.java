@@ -1,5 +1,6 @@
 package com.storageplatform.gateway.route;
 
+import com.storageplatform.kit.caller.Scopes;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -8,8 +9,8 @@ import java.util.stream.Collectors;
 
 /**
  * The one table of the public API: each collection under {@code /v1}, the service that owns it and the scope
- * family that guards it ({@code GET} needs {@code <family>:read}, other methods {@code <family>:write}).
- * Adding a collection is adding one line here.
+ * family that guards it ({@link Scopes#required}: {@code GET} needs {@code <family>:read}, other methods
+ * {@code <family>:write}). Adding a collection is adding one line here.
  */
 public final class RouteTable {
 
@@ -26,7 +27,7 @@ public final class RouteTable {
 
         /** The scope a request with this method needs. */
         public String scopeFor(String method) {
-            return scopeFamily + ("GET".equals(method) || "HEAD".equals(method) ? ":read" : ":write");
+            return Scopes.required(scopeFamily, method);
         }
     }
 

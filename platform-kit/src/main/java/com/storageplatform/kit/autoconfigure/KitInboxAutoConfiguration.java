@@ -8,7 +8,6 @@ import com.storageplatform.kit.inbox.Inbox;
 import com.storageplatform.kit.inbox.InboxCleanupJob;
 import com.storageplatform.kit.tracing.TraceContinuation;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.tracing.Tracer;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -38,12 +37,11 @@ import tools.jackson.databind.json.JsonMapper;
 @ConditionalOnBean({EventHandler.class, DatabaseClient.class})
 public class KitInboxAutoConfiguration {
 
-    /** Events are applied in their traces ({@link TraceContinuation}; with no tracer, in none). */
+    /** Events are applied in their traces ({@link KitTracingAutoConfiguration}'s; with no tracer, in none). */
     @Bean
     Inbox inbox(DatabaseClient db, TransactionalOperator tx, List<EventHandler> handlers, JsonMapper json,
-            Clock clock, ObjectProvider<TraceContinuation> traces) {
-        return new Inbox(db, tx, handlers, json, clock,
-                traces.getIfAvailable(() -> new TraceContinuation(Tracer.NOOP)));
+            Clock clock, TraceContinuation traces) {
+        return new Inbox(db, tx, handlers, json, clock, traces);
     }
 
     @Bean

@@ -47,4 +47,13 @@ public final class Scopes {
     public static boolean hasWrite(String family) {
         return FAMILIES.getOrDefault(family, false);
     }
+
+    /**
+     * The scope a request with {@code method} needs on a collection of {@code family}: {@code GET} and {@code HEAD}
+     * need {@code <family>:read}, every other method {@code <family>:write}. The gateway enforces it, the API
+     * description states it and its checks hold the description to it.
+     */
+    public static String required(String family, String method) {
+        return family + ("GET".equals(method) || "HEAD".equals(method) ? ":read" : ":write");
+    }
 }

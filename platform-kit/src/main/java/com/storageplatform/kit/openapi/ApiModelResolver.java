@@ -92,15 +92,13 @@ public final class ApiModelResolver extends ModelResolver {
         }
         Map<String, String> javadoc = Javadocs.recordComponents(record);
         for (RecordComponent component : record.getRecordComponents()) {
-            Schema described = properties.get(PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE
-                    .translate(component.getName()));
-            String text = javadoc.get(component.getName());
-            if (described != null && text != null && described.getDescription() == null) {
-                described.setDescription(capitalise(text) + (text.endsWith(".") ? "" : "."));
-            }
-            ApiDeprecation deprecation = component.getAnnotation(ApiDeprecation.class);
             Schema property = properties.get(PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE
                     .translate(component.getName()));
+            String text = javadoc.get(component.getName());
+            if (property != null && text != null && property.getDescription() == null) {
+                property.setDescription(capitalise(text) + (text.endsWith(".") ? "" : "."));
+            }
+            ApiDeprecation deprecation = component.getAnnotation(ApiDeprecation.class);
             OneOf oneOf = component.getAnnotation(OneOf.class);
             if (oneOf != null && property != null) {
                 Schema target = property.getItems() != null ? property.getItems() : property;
@@ -108,8 +106,8 @@ public final class ApiModelResolver extends ModelResolver {
             }
             if (deprecation != null && property != null) {
                 property.setDeprecated(true);
-                String note = "Deprecated since " + deprecation.since() + "; it may stop being sent after "
-                        + deprecation.sunset() + " (responses carrying it send Deprecation and Sunset headers).";
+                String note = Deprecations.note(deprecation, "stop being sent",
+                        "responses carrying it send Deprecation and Sunset headers");
                 property.setDescription(property.getDescription() == null ? note
                         : property.getDescription() + " " + note);
             }

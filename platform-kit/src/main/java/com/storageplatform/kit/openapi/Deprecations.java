@@ -105,6 +105,15 @@ public final class Deprecations {
         return Optional.of(new Headers(deprecationValue(since), sunsetValue(sunset), List.copyOf(links)));
     }
 
+    /**
+     * The sentence an API description adds for a deprecation, one wording for operations and fields: "Deprecated
+     * since {@code since}; it may {@code stops} after {@code sunset} ({@code aside})."
+     */
+    static String note(ApiDeprecation deprecation, String stops, String aside) {
+        return "Deprecated since " + deprecation.since() + "; it may " + stops + " after " + deprecation.sunset()
+                + " (" + aside + ").";
+    }
+
     /** RFC 9745: a Structured Fields date, {@code @} and the Unix seconds of the moment. */
     public static String deprecationValue(LocalDate since) {
         return "@" + since.atStartOfDay(ZoneOffset.UTC).toEpochSecond();

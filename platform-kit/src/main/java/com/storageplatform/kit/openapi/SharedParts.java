@@ -1,5 +1,6 @@
 package com.storageplatform.kit.openapi;
 
+import com.storageplatform.kit.caller.Scopes;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.ErrorCode;
 import io.swagger.v3.oas.models.Components;
@@ -93,8 +94,8 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         if (handler.getMethodAnnotation(ApiDeprecation.class) != null) {
             ApiDeprecation deprecation = handler.getMethodAnnotation(ApiDeprecation.class);
             operation.setDeprecated(true);
-            operation.setDescription(join(operation.getDescription(), "Deprecated since " + deprecation.since()
-                    + "; it may stop working after " + deprecation.sunset() + " (see " + deprecation.link() + ")."));
+            operation.setDescription(join(operation.getDescription(),
+                    Deprecations.note(deprecation, "stop working", "see " + deprecation.link())));
         }
         operation.addExtension(X_HANDLER, handler.getMethod().getName());
         io.swagger.v3.oas.annotations.Operation declared =
@@ -227,7 +228,7 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
             case V1 -> {
                 Object family = extension(operation, X_FAMILY);
                 if (family != null) {
-                    String scope = family + (method == PathItem.HttpMethod.GET ? ":read" : ":write");
+                    String scope = Scopes.required(family.toString(), method.name());
                     operation.setSecurity(List.of(new SecurityRequirement().addList(SharedComponents.BEARER, scope)));
                     operation.setDescription(join(operation.getDescription(), "Scope: `" + scope + "`."));
                 }

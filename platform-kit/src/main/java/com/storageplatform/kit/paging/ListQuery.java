@@ -1,6 +1,7 @@
 package com.storageplatform.kit.paging;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.Bindings;
 import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
 import java.util.ArrayList;
@@ -10,7 +11,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import reactor.core.publisher.Mono;
 
 /**
@@ -29,13 +32,14 @@ public final class ListQuery {
 
     private final String selectFrom;
     private final List<String> conditions = new ArrayList<>();
-    private final Map<String, Value> bindings = new LinkedHashMap<>();
+    /** Each parameter by name, as the step that binds it to the statement. */
+    private final Map<String, UnaryOperator<GenericExecuteSpec>> bindings = new LinkedHashMap<>();
 
     private ListQuery(String selectFrom, String scopeColumn, Object scope) {
         this.selectFrom = selectFrom;
         if (scopeColumn != null) {
             conditions.add(scopeColumn + " = :list_scope");
-            bindings.put("list_scope", new Value(scope, Object.class));
+            bindings.put("list_scope", spec -> Bindings.nullable(spec, "list_scope", scope, Object.class));
         } else {
             conditions.add("TRUE");
         }
@@ -63,7 +67,7 @@ public final class ListQuery {
     public ListQuery where(String condition, String name, Object value) {
         if (value != null) {
             conditions.add(condition);
-            bindings.put(name, new Value(value, Object.class));
+            bindings.put(name, spec -> spec.bind(name, value));
         }
         return this;
     }
@@ -74,7 +78,7 @@ public final class ListQuery {
      */
     public ListQuery bind(String name, Object value) {
         Objects.requireNonNull(value, () -> name + " is null: bindNullable says what type its NULL has");
-        bindings.put(name, new Value(value, value.getClass()));
+        bindings.put(name, spec -> spec.bind(name, value));
         return this;
     }
 
@@ -84,7 +88,7 @@ public final class ListQuery {
      * which leaves an absent filter out.
      */
     public <T> ListQuery bindNullable(String name, T value, Class<T> type) {
-        bindings.put(name, new Value(value, type));
+        bindings.put(name, spec -> Bindings.nullable(spec, name, value, type));
         return this;
     }
 
@@ -92,7 +96,8 @@ public final class ListQuery {
     public ListQuery withinSites(Caller caller, String column) {
         if (caller.isSiteRestricted()) {
             conditions.add(column + " = ANY(:caller_site_ids)");
-            bindings.put("caller_site_ids", new Value(caller.siteIds().toArray(UUID[]::new), UUID[].class));
+            UUID[] sites = caller.siteIds().toArray(UUID[]::new);
+            bindings.put("caller_site_ids", spec -> spec.bind("caller_site_ids", sites));
         }
         return this;
     }
@@ -109,11 +114,9 @@ public final class ListQuery {
             sql.append(" AND id < :after_id");
         }
         sql.append(" ORDER BY id DESC LIMIT :page_size");
-        DatabaseClient.GenericExecuteSpec spec = db.sql(sql.toString());
-        for (Map.Entry<String, Value> binding : bindings.entrySet()) {
-            Value value = binding.getValue();
-            spec = value.value() == null ? spec.bindNull(binding.getKey(), value.type())
-                    : spec.bind(binding.getKey(), value.value());
+        GenericExecuteSpec spec = db.sql(sql.toString());
+        for (UnaryOperator<GenericExecuteSpec> binding : bindings.values()) {
+            spec = binding.apply(spec);
         }
         if (page.after() != null) {
             spec = spec.bind("after_id", page.after());
@@ -134,8 +137,5 @@ public final class ListQuery {
     }
 
     private record Keyed<T>(UUID id, T item) {
-    }
-
-    private record Value(Object value, Class<?> type) {
     }
 }

@@ -1,5 +1,6 @@
 package com.storageplatform.kit.request;
 
+import com.storageplatform.kit.db.Bindings;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
@@ -80,9 +81,7 @@ public class IdempotencyStore {
                 .bind("body", ByteBuffer.wrap(SealedResponse.seal(scope.toString(), key, outcome.body())))
                 .bind("headers", mapper.writeValueAsString(outcome.headers()))
                 .bind("created_at", clock.instant());
-        spec = outcome.contentType() == null ? spec.bindNull("content_type", String.class)
-                : spec.bind("content_type", outcome.contentType());
-        return spec.then();
+        return Bindings.nullable(spec, "content_type", outcome.contentType(), String.class).then();
     }
 
     private Map<String, String> headers(String json) {

@@ -45,6 +45,29 @@ public enum ErrorCode {
         return status;
     }
 
+    /**
+     * The code a bare status stands for when nothing more precise is known (a {@code ResponseStatusException}, a
+     * peer's answer without an error envelope): the one table of statuses to codes. Any other 4xx is
+     * {@code invalid_request}; anything else {@code internal_error}.
+     */
+    public static ErrorCode forStatus(int status) {
+        return switch (status) {
+            case 401 -> UNAUTHORIZED;
+            case 403 -> INSUFFICIENT_SCOPE;
+            case 404 -> NOT_FOUND;
+            case 405 -> METHOD_NOT_ALLOWED;
+            case 406 -> NOT_ACCEPTABLE;
+            case 409 -> CONFLICT;
+            case 413 -> PAYLOAD_TOO_LARGE;
+            case 415 -> UNSUPPORTED_MEDIA_TYPE;
+            case 422 -> VALIDATION_ERROR;
+            case 429 -> RATE_LIMITED;
+            case 502, 503 -> SERVICE_UNAVAILABLE;
+            case 504 -> GATEWAY_TIMEOUT;
+            default -> status >= 400 && status < 500 ? INVALID_REQUEST : INTERNAL_ERROR;
+        };
+    }
+
     /** The constant of a code as the API spells it ({@code validation_error}). */
     public static java.util.Optional<ErrorCode> of(String code) {
         for (ErrorCode candidate : values()) {

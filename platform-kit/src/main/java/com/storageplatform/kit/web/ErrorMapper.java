@@ -8,7 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.MissingRequestValueException;
@@ -115,24 +115,29 @@ public final class ErrorMapper {
         return e.getMethodParameter().hasParameterAnnotation(org.springframework.web.bind.annotation.RequestBody.class);
     }
 
+    /** A bare status: its code ({@link ErrorCode#forStatus}) with a message that says no more than the status. */
     private static ApiException fromStatus(int status) {
-        return switch (status) {
-            case 404 -> new ApiException(ErrorCode.NOT_FOUND, "No such resource or route.");
-            case 405 -> new ApiException(ErrorCode.METHOD_NOT_ALLOWED, "The method is not allowed on this path.");
-            case 406 -> new ApiException(ErrorCode.NOT_ACCEPTABLE, "This endpoint answers application/json.");
-            case 413 -> new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large.");
-            case 415 -> new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                    "The request body must be JSON, sent with Content-Type: application/json.");
-            case 401 -> new ApiException(ErrorCode.UNAUTHORIZED, "A valid credential is required.");
-            case 403 -> new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "The credential may not do this.");
-            case 502, 503 -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
-                    "The service is unavailable; retry shortly.", List.of(), Map.of("Retry-After", "5"));
-            case 504 -> new ApiException(ErrorCode.GATEWAY_TIMEOUT, "The service did not answer in time.");
-            default -> status >= 400 && status < 500
-                    ? new ApiException(ErrorCode.INVALID_REQUEST, HttpStatus.valueOf(status), "The request was refused.",
-                            List.of(), Map.of())
-                    : null;
+        ErrorCode code = ErrorCode.forStatus(status);
+        String message = switch (code) {
+            case NOT_FOUND -> "No such resource or route.";
+            case METHOD_NOT_ALLOWED -> "The method is not allowed on this path.";
+            case NOT_ACCEPTABLE -> "This endpoint answers application/json.";
+            case PAYLOAD_TOO_LARGE -> "The request body is too large.";
+            case UNSUPPORTED_MEDIA_TYPE -> "The request body must be JSON, sent with Content-Type: application/json.";
+            case UNAUTHORIZED -> "A valid credential is required.";
+            case INSUFFICIENT_SCOPE -> "The credential may not do this.";
+            case SERVICE_UNAVAILABLE -> "The service is unavailable; retry shortly.";
+            case GATEWAY_TIMEOUT -> "The service did not answer in time.";
+            case INTERNAL_ERROR -> null;
+            default -> "The request was refused.";
         };
+        if (message == null) {
+            return null;
+        }
+        // invalid_request stands for many 4xx statuses and keeps the one answered; 502 is answered as 503.
+        HttpStatusCode answered = code == ErrorCode.INVALID_REQUEST ? HttpStatusCode.valueOf(status) : code.status();
+        return new ApiException(code, answered, message, List.of(),
+                code == ErrorCode.SERVICE_UNAVAILABLE ? Map.of("Retry-After", "5") : Map.of());
     }
 
     /** Jackson's path as the API spells it: {@code items[0].item_type}. */

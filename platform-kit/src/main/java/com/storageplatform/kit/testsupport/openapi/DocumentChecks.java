@@ -1,5 +1,6 @@
 package com.storageplatform.kit.testsupport.openapi;
 
+import com.storageplatform.kit.caller.Scopes;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
@@ -81,9 +82,11 @@ public final class DocumentChecks {
             if (scope == null) {
                 return java.util.Optional.of("no exact scope: put @ScopeFamily on its resource");
             }
-            String action = method == PathItem.HttpMethod.GET ? ":read" : ":write";
-            if (!scope.matches("[a-z-]+" + action)) {
-                return java.util.Optional.of("scope " + scope + " is not <family>" + action);
+            String family = scope.contains(":") ? scope.substring(0, scope.indexOf(':')) : scope;
+            String required = Scopes.required(family, method.name());
+            if (!scope.equals(required)) {
+                return java.util.Optional.of("scope " + scope + " is not "
+                        + Scopes.required("<family>", method.name()));
             }
         } else if (path.startsWith("/admin/v1/")) {
             if (operation.getSecurity() == null || operation.getSecurity().isEmpty()
