@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -33,7 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
  * site per environment): reads, lists, creates (some replayed with their Idempotency-Key), updates, invalid
  * bodies, unknown ids and routes, missing scopes, keys created and used at once, keys revoked and then refused,
  * unknown keys; meanwhile the platform clock moves forward every few seconds. It prints the count of each status,
- * the answers that were not the one expected, the client timeouts, and the latency of the credential check.
+ * the answers that were not the one expected, the client timeouts and connection failures, and the latency of the
+ * credential check.
  *
  * <p>Arguments: {@code <home> <base-port> <requests> <clients> <operators>}. Exits 1 when any answer was a 5xx or
  * any request timed out.
@@ -49,6 +51,7 @@ public final class SoakBenchmark {
     private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> unexpected = new ConcurrentHashMap<>();
     private final LongAdder timeouts = new LongAdder();
+    private final LongAdder connectionFailures = new LongAdder();
     private final LongAdder sent = new LongAdder();
     private final Latencies all = new Latencies();
     private final Latencies credentialCheck = new Latencies();
@@ -98,6 +101,9 @@ public final class SoakBenchmark {
                 tenants.size(), (System.nanoTime() - setUpStarted) / 1e9);
         statuses.clear();
         unexpected.clear();
+        timeouts.reset();
+        connectionFailures.reset();
+        sent.reset();
         all.clear();
 
         ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
@@ -208,7 +214,8 @@ public final class SoakBenchmark {
 
     /**
      * One request: its status is counted, an answer other than {@code expected} is recorded, and a client
-     * timeout is counted apart. Throws {@link SetUpFailed} when the answer cannot serve the next step.
+     * timeout or a failure to connect is counted apart. Throws {@link SetUpFailed} when the answer cannot serve the
+     * next step.
      */
     private JsonNode call(String method, String path, String bearer, Object body, String idempotencyKey, int expected) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(stack.gatewayUrl() + path))
@@ -233,18 +240,31 @@ public final class SoakBenchmark {
             unexpected.computeIfAbsent(method + " " + template(path) + " -> client timeout", k -> new LongAdder()).increment();
             throw new SetUpFailed();
         } catch (Exception failed) {
+            connectionFailures.increment();
             unexpected.computeIfAbsent(method + " " + template(path) + " -> " + failed, k -> new LongAdder()).increment();
             throw new SetUpFailed();
         }
         all.add(System.nanoTime() - at);
         statuses.computeIfAbsent(response.statusCode(), k -> new LongAdder()).increment();
         if (response.statusCode() != expected) {
-            String code = response.body().contains("\"code\"") ? JSON.readTree(response.body()).path("error").path("code").asString() : "";
-            unexpected.computeIfAbsent(method + " " + template(path) + " -> " + response.statusCode() + " " + code,
+            unexpected.computeIfAbsent(method + " " + template(path) + " -> " + response.statusCode() + " "
+                            + errorCode(response.body()),
                     k -> new LongAdder()).increment();
             throw new SetUpFailed();
         }
         return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+    }
+
+    /** The {@code error.code} of an error body; empty when it has none or is not JSON (a proxy's HTML page). */
+    private static String errorCode(String body) {
+        if (!body.contains("\"code\"")) {
+            return "";
+        }
+        try {
+            return JSON.readTree(body).path("error").path("code").asString();
+        } catch (JacksonException notJson) {
+            return "";
+        }
     }
 
     private static String template(String path) {
@@ -255,13 +275,14 @@ public final class SoakBenchmark {
     private boolean report(int clients, int operators, double seconds) {
         long serverErrors = statuses.entrySet().stream().filter(e -> e.getKey() >= 500)
                 .mapToLong(e -> e.getValue().sum()).sum();
+        // Every request sent: answered, timed out, or failed to connect.
         System.out.printf("soak: %d requests from %d clients across %d operators in %.1f s (%.0f/s), clock moved %d times%n",
-                all.count() + timeouts.sum(), clients, operators, seconds, (all.count() + timeouts.sum()) / seconds,
-                clockMoves.get());
+                sent.sum(), clients, operators, seconds, sent.sum() / seconds, clockMoves.get());
         StringBuilder counts = new StringBuilder();
         new TreeMap<>(statuses).forEach((status, count) -> counts.append(status).append('=').append(count.sum()).append(' '));
         System.out.println("statuses: " + counts.toString().trim());
-        System.out.printf("5xx: %d   client timeouts: %d   unexpected answers: %d%n", serverErrors, timeouts.sum(),
+        System.out.printf("5xx: %d   client timeouts: %d   connection failures: %d   unexpected answers: %d%n",
+                serverErrors, timeouts.sum(), connectionFailures.sum(),
                 unexpected.values().stream().mapToLong(LongAdder::sum).sum());
         unexpected.forEach((what, count) -> System.out.println("unexpected: " + count.sum() + " x " + what));
         System.out.println("latency: every request " + all);

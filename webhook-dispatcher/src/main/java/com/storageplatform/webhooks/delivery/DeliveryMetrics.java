@@ -1,5 +1,7 @@
 package com.storageplatform.webhooks.delivery;
 
+import com.storageplatform.kit.polling.PollingLoop;
+import com.storageplatform.kit.polling.WakeUpSignal;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,19 +11,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * What Prometheus scrapes ({@code /internal/prometheus}): the queue depth (deliveries due and waiting for a
  * worker), attempts by outcome, failures, the time an attempt takes, and delivery latency (from the event
- * happening to its successful delivery).
+ * happening to its successful delivery). The queue depth is counted at start and every 5 seconds; a scrape shows
+ * the last count (a failed count keeps it, and is logged).
  */
 @Component
-class DeliveryMetrics implements SmartLifecycle {
+class DeliveryMetrics extends PollingLoop {
 
     private final Counter succeeded;
     private final Counter failed;
@@ -30,9 +30,9 @@ class DeliveryMetrics implements SmartLifecycle {
     private final AtomicLong queueDepth = new AtomicLong();
     private final DeliveryQueue queue;
     private final Clock clock;
-    private volatile Disposable refresh;
 
     DeliveryMetrics(MeterRegistry registry, DeliveryQueue queue, Clock clock) {
+        super("delivery metrics", Duration.ofSeconds(5), new WakeUpSignal());
         this.queue = queue;
         this.clock = clock;
         this.succeeded = Counter.builder("webhook.delivery.attempts").tag("outcome", "succeeded")
@@ -59,25 +59,9 @@ class DeliveryMetrics implements SmartLifecycle {
         }
     }
 
+    /** Counts the deliveries due and waiting for a worker. */
     @Override
-    public void start() {
-        refresh = Flux.interval(Duration.ofSeconds(5))
-                .onBackpressureDrop()
-                .concatMap(tick -> queue.dueCount(clock.instant()).onErrorResume(e -> Mono.empty()), 1)
-                .subscribe(queueDepth::set);
-    }
-
-    @Override
-    public void stop() {
-        Disposable running = refresh;
-        if (running != null) {
-            running.dispose();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        Disposable running = refresh;
-        return running != null && !running.isDisposed();
+    protected Mono<?> turn() {
+        return queue.dueCount(clock.instant()).doOnNext(queueDepth::set);
     }
 }

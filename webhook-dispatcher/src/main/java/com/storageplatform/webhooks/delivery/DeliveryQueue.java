@@ -91,8 +91,9 @@ class DeliveryQueue {
             FROM claimed c
             %2$s
             %3$s
-            """.formatted(Endpoints.isActive("d.endpoint_id"), Events.forDelivery("c.event_id", "ev"),
-                    Endpoints.deliveryTarget("c.endpoint_id", "e"));
+            """.formatted(Endpoints.isActive("d.account_id", "d.endpoint_id"),
+                    Events.forDelivery("c.account_id", "c.event_id", "ev"),
+                    Endpoints.deliveryTarget("c.account_id", "c.endpoint_id", "e"));
 
     private final DatabaseClient db;
     private final Endpoints endpoints;

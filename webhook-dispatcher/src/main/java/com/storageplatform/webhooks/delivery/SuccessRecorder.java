@@ -26,20 +26,23 @@ class SuccessRecorder {
     private static final int BATCH = 500;
     private static final Duration LINGER = Duration.ofMillis(5);
 
-    private record Success(UUID deliveryId, int attempts, int status, Sinks.Empty<Void> written) {
+    private record Success(UUID accountId, UUID deliveryId, int attempts, int status, Sinks.Empty<Void> written) {
     }
 
-    /** Marks a batch of deliveries succeeded, and ends their endpoints' failure streaks, in one statement. */
+    /**
+     * Marks a batch of deliveries succeeded, and ends their endpoints' failure streaks, in one statement. Each
+     * delivery is matched by its account and id, as a failure is ({@code DeliveryQueue.failed}).
+     */
     private static final String WRITE = """
             WITH delivered AS (
                 UPDATE webhook_deliveries d SET status = 'succeeded', attempts = s.attempts,
                     last_response_status = s.status, last_error = NULL, last_attempt_at = :at, succeeded_at = :at,
                     next_attempt_at = NULL, lease_until = NULL, updated_at = :at
-                FROM unnest(:ids, :attempts, :statuses) AS s (id, attempts, status)
-                WHERE d.id = s.id
-                RETURNING d.endpoint_id
+                FROM unnest(:accounts, :ids, :attempts, :statuses) AS s (account_id, id, attempts, status)
+                WHERE d.account_id = s.account_id AND d.id = s.id
+                RETURNING d.account_id, d.endpoint_id
             )
-            """ + Endpoints.recordSuccesses("SELECT endpoint_id FROM delivered");
+            """ + Endpoints.recordSuccesses("SELECT account_id, endpoint_id FROM delivered");
 
     private final DatabaseClient db;
     private final Clock clock;
@@ -54,7 +57,7 @@ class SuccessRecorder {
     /** Completes once the success is stored (or fails, leaving the delivery to its lease). */
     Mono<Void> record(DeliveryQueue.Claimed delivery, int status) {
         Sinks.Empty<Void> written = Sinks.empty();
-        pending.add(new Success(delivery.id(), delivery.attempts() + 1, status, written));
+        pending.add(new Success(delivery.accountId(), delivery.id(), delivery.attempts() + 1, status, written));
         flushSoon();
         return written.asMono();
     }
@@ -96,6 +99,7 @@ class SuccessRecorder {
     private Mono<Void> write(List<Success> batch) {
         Instant at = clock.instant();
         return db.sql(WRITE)
+                .bind("accounts", batch.stream().map(Success::accountId).toArray(UUID[]::new))
                 .bind("ids", batch.stream().map(Success::deliveryId).toArray(UUID[]::new))
                 .bind("attempts", batch.stream().map(Success::attempts).toArray(Integer[]::new))
                 .bind("statuses", batch.stream().map(Success::status).toArray(Integer[]::new))

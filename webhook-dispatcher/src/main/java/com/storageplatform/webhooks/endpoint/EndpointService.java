@@ -63,7 +63,7 @@ class EndpointService {
                 null, now, now);
         return requireReachable(endpoint)
                 .then(endpoints.insert(endpoint))
-                .then(secrets.issue(endpoint.id()))
+                .then(secrets.issue(endpoint.accountId(), endpoint.id()))
                 .map(secret -> endpoint.view().withSecret(secret));
     }
 
@@ -140,7 +140,8 @@ class EndpointService {
     Mono<WebhookEndpoint> rotateSecret(Caller caller, UUID id) {
         return endpoints.lock(caller.accountId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint")))
-                .flatMap(endpoint -> secrets.rotate(id).map(secret -> endpoint.view().withSecret(secret)));
+                .flatMap(endpoint -> secrets.rotate(caller.accountId(), id)
+                        .map(secret -> endpoint.view().withSecret(secret)));
     }
 
     /** The host must resolve, and only to public addresses: 422 {@code not_allowed} otherwise, {@code invalid} if it does not resolve. */

@@ -39,33 +39,36 @@ public class Endpoints {
         return endpoints.disable(accountId, id, at);
     }
 
-    /** SQL: the endpoint {@code endpointIdColumn} names is active (neither paused nor disabled). */
-    public static String isActive(String endpointIdColumn) {
-        return "EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = " + endpointIdColumn
-                + " AND e.status = 'active')";
+    /** SQL: the endpoint {@code endpointIdColumn} names in the account {@code accountIdColumn} names is active. */
+    public static String isActive(String accountIdColumn, String endpointIdColumn) {
+        return "EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.account_id = " + accountIdColumn
+                + " AND e.id = " + endpointIdColumn + " AND e.status = 'active')";
     }
 
     /**
-     * SQL: a join ({@code alias}) giving the endpoint {@code endpointIdColumn} names as a delivery needs it:
+     * SQL: a join ({@code alias}) giving the endpoint {@code endpointIdColumn} names, in the account
+     * {@code accountIdColumn} names, as a delivery needs it:
      * {@code url}, {@code endpoint_version}, {@code environment}, and {@code secrets}, its signing secrets still valid
      * at {@code :now} (sealed, hex, newest first, comma-separated).
      */
-    public static String deliveryTarget(String endpointIdColumn, String alias) {
+    public static String deliveryTarget(String accountIdColumn, String endpointIdColumn, String alias) {
         return "JOIN LATERAL (SELECT e.url, e.api_version AS endpoint_version, e.environment,"
                 + " (SELECT string_agg(encode(s.secret_sealed, 'hex'), ',' ORDER BY s.created_at DESC)"
                 + " FROM webhook_secrets s WHERE s.endpoint_id = e.id"
                 + " AND (s.expires_at IS NULL OR s.expires_at > :now)) AS secrets"
-                + " FROM webhook_endpoints e WHERE e.id = " + endpointIdColumn + ") " + alias + " ON TRUE";
+                + " FROM webhook_endpoints e WHERE e.account_id = " + accountIdColumn
+                + " AND e.id = " + endpointIdColumn + ") " + alias + " ON TRUE";
     }
 
     /**
-     * SQL: a statement that ends the failure streak of the endpoints {@code endpointIds} (a subquery) selects, at
-     * {@code :at}. Their rows are touched only when a streak must end or the last success is older than
-     * {@code :stale}, so busy endpoints' successes do not queue on those rows' locks.
+     * SQL: a statement that ends the failure streak, at {@code :at}, of the endpoints {@code accountEndpointIds} (a
+     * subquery of two columns, account id then endpoint id) selects. Their rows are touched only when a streak must
+     * end or the last success is older than {@code :stale}, so busy endpoints' successes do not queue on those rows'
+     * locks.
      */
-    public static String recordSuccesses(String endpointIds) {
+    public static String recordSuccesses(String accountEndpointIds) {
         return "UPDATE webhook_endpoints e SET consecutive_failures = 0, last_success_at = :at"
-                + " WHERE e.id IN (" + endpointIds + ")"
+                + " WHERE (e.account_id, e.id) IN (" + accountEndpointIds + ")"
                 + " AND (e.consecutive_failures > 0 OR e.last_success_at IS NULL OR e.last_success_at < :stale)";
     }
 }

@@ -25,6 +25,7 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 import tools.jackson.databind.JsonNode;
@@ -321,6 +322,44 @@ class DeliveryTest {
         } finally {
             second.close();
         }
+    }
+
+    @Autowired
+    SuccessRecorder successes;
+
+    @Test
+    void aSuccessRecordedUnderAnotherAccountTouchesNeitherTheDeliveryNorItsEndpoint() {
+        String endpoint = api.endpoint(caller, receiver.url(), "*").path("id").asString();
+        // Paused, the endpoint keeps its delivery queued and no worker touches it.
+        api.patch(caller, "/v1/webhooks/" + endpoint, Map.of("status", "paused")).expectStatus().isOk();
+        api.publish(caller, "crm.events", "deal.won", Map.of("object", "deal"));
+        JsonNode queued = api.awaitDeliveries(caller, endpoint, list -> list.size() == 1, Duration.ofSeconds(30)).get(0);
+        db.sql("UPDATE webhook_endpoints SET consecutive_failures = 3 WHERE id = :id")
+                .bind("id", UUID.fromString(endpoint)).then().block();
+
+        StepVerifier.create(successes.record(claimed(Ids.newId(), queued), 200)).expectComplete()
+                .verify(Duration.ofSeconds(10));
+        assertThat(api.deliveries(caller, endpoint).get(0).path("status").asString()).isEqualTo("pending");
+        assertThat(failureStreak(endpoint)).isEqualTo(3);
+
+        StepVerifier.create(successes.record(claimed(caller.accountId(), queued), 200)).expectComplete()
+                .verify(Duration.ofSeconds(10));
+        assertThat(api.deliveries(caller, endpoint).get(0).path("status").asString()).isEqualTo("succeeded");
+        assertThat(failureStreak(endpoint)).isZero();
+    }
+
+    /** The queued delivery as a worker would have claimed it, in {@code accountId}. */
+    private static DeliveryQueue.Claimed claimed(UUID accountId, JsonNode delivery) {
+        return new DeliveryQueue.Claimed(UUID.fromString(delivery.path("id").asString()), accountId,
+                UUID.fromString(delivery.path("endpoint_id").asString()),
+                UUID.fromString(delivery.path("event_id").asString()), 0, delivery.path("event_type").asString(),
+                null, null, null, null, null, null, List.of(), null);
+    }
+
+    private int failureStreak(String endpoint) {
+        return db.sql("SELECT consecutive_failures FROM webhook_endpoints WHERE id = :id")
+                .bind("id", UUID.fromString(endpoint)).map(row -> row.get("consecutive_failures", Integer.class))
+                .one().block();
     }
 
     @Test

@@ -10,16 +10,21 @@ import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
 import com.storageplatform.webhooks.payload.ApiVersions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -194,6 +199,28 @@ class WebhookEndpointApiTest {
         api.post(other, "/v1/webhooks/" + id + "/rotate-secret", Map.of()).expectStatus().isNotFound();
         api.get(other, "/v1/webhooks/" + id + "/deliveries").expectStatus().isNotFound();
         assertThat(api.body(api.get(other, "/v1/webhooks"), 200).path("data").size()).isZero();
+    }
+
+    @Autowired
+    SigningSecrets secrets;
+
+    @Autowired
+    DatabaseClient db;
+
+    @Test
+    void aSecretIsNeitherIssuedNorRotatedThroughAnotherAccount() {
+        UUID id = UUID.fromString(api.endpoint(test, PUBLIC_URL, "*").path("id").asString());
+        UUID other = Ids.newId();
+
+        StepVerifier.create(secrets.rotate(other, id)).expectError(DataIntegrityViolationException.class)
+                .verify(Duration.ofSeconds(10));
+        StepVerifier.create(secrets.issue(other, id)).expectError(DataIntegrityViolationException.class)
+                .verify(Duration.ofSeconds(10));
+        assertThat(db.sql("""
+                SELECT count(*) AS secrets, count(*) FILTER (WHERE expires_at IS NULL) AS current
+                FROM webhook_secrets WHERE endpoint_id = :id
+                """).bind("id", id).map(row -> List.of(row.get("secrets", Long.class), row.get("current", Long.class)))
+                .one().block()).containsExactly(1L, 1L);
     }
 
     @Test
