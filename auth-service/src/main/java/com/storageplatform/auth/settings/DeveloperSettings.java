@@ -13,6 +13,7 @@ import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.caller.Introspection;
 import com.storageplatform.kit.caller.Scopes;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.validation.Text;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.FieldIssue;
 import java.util.Arrays;
@@ -110,7 +111,7 @@ class DeveloperSettings {
     private Mono<Rendering> issue(ServerWebExchange exchange, CredentialKind kind) {
         return exchange.getFormData().flatMap(form -> SignedIn.current().flatMap(signedIn -> credentials
                         .issue(kind, signedIn.user().operatorId(), new IssueCredential(form.getFirst("environment"),
-                                blankToNull(form.getFirst("name")), scopes(form), null), this::shown)
+                                Text.blankToNull(form.getFirst("name")), scopes(form), null), this::shown)
                         .flatMap(created -> credentialsPage(exchange, kind, created, null))))
                 .onErrorResume(ApiException.class, refused -> credentialsPage(exchange, kind, null, refused));
     }
@@ -158,7 +159,7 @@ class DeveloperSettings {
     Mono<Rendering> createOAuthClient(ServerWebExchange exchange) {
         return exchange.getFormData().flatMap(form -> SignedIn.current().flatMap(signedIn -> clients
                         .register(signedIn.user().operatorId(), new CreateOAuthClient(form.getFirst("environment"),
-                                blankToNull(form.getFirst("name")), form.getOrDefault("grant_types", List.of()),
+                                Text.blankToNull(form.getFirst("name")), form.getOrDefault("grant_types", List.of()),
                                 lines(form.getFirst("redirect_uris")), scopes(form), null))
                         .flatMap(created -> clientsPage(exchange, Map.of("client", created), null))))
                 .onErrorResume(ApiException.class, refused -> clientsPage(exchange, null, refused));
@@ -341,10 +342,6 @@ class DeveloperSettings {
 
     private static List<String> lines(String text) {
         return text == null ? List.of() : Arrays.stream(text.split("\\s+")).filter(line -> !line.isBlank()).toList();
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value.trim();
     }
 
     private static CredentialKind kindOf(String collection) {

@@ -3,6 +3,7 @@ package com.storageplatform.catalogue.coupon;
 import static com.storageplatform.kit.validation.Text.strip;
 
 import com.storageplatform.catalogue.quotes.Quotes;
+import com.storageplatform.catalogue.unittype.SiteAndUnitTypeReferences;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
@@ -14,6 +15,7 @@ import com.storageplatform.kit.web.FieldIssue;
 import com.storageplatform.kit.web.Patch;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
@@ -28,12 +30,12 @@ import reactor.core.publisher.Mono;
 class CouponService {
 
     private final CouponRepository coupons;
-    private final CouponReferences references;
+    private final SiteAndUnitTypeReferences references;
     private final Quotes quotes;
     private final CouponEvents events;
     private final Clock clock;
 
-    CouponService(CouponRepository coupons, CouponReferences references, Quotes quotes, CouponEvents events,
+    CouponService(CouponRepository coupons, SiteAndUnitTypeReferences references, Quotes quotes, CouponEvents events,
             Clock clock) {
         this.coupons = coupons;
         this.references = references;
@@ -59,7 +61,7 @@ class CouponService {
                     CouponRules.maxRedemptions(v, body.maxRedemptions()), now, now);
             requireWritable(caller, coupon);
             CouponRules.check(v, coupon);
-            return references.check(caller, v, coupon.siteIds(), coupon.unitTypeIds())
+            return references.checkTypesAtNamedSites(caller, v, body.siteIds(), body.unitTypeIds())
                     .then(Mono.fromRunnable(v::orThrow))
                     .then(Mono.defer(() -> coupons.insert(caller.accountId(), coupon)))
                     .flatMap(inserted -> inserted ? events.created(caller, coupon).thenReturn(coupon)
@@ -97,7 +99,10 @@ class CouponService {
                     requireWritable(caller, changed);
                     CouponRules.check(v, changed);
                     Mono<Void> referencesChecked = Patch.sent(changes.siteIds()) || Patch.sent(changes.unitTypeIds())
-                            ? references.check(caller, v, changed.siteIds(), changed.unitTypeIds()) : Mono.empty();
+                            ? references.checkTypesAtNamedSites(caller, v,
+                                    Patch.apply(changes.siteIds(), texts(current.siteIds())),
+                                    Patch.apply(changes.unitTypeIds(), texts(current.unitTypeIds())))
+                            : Mono.empty();
                     return referencesChecked.then(Mono.fromRunnable(v::orThrow))
                             .then(Mono.defer(() -> changed.equals(current) ? Mono.just(current)
                                     : save(caller, current, changed)));
@@ -178,6 +183,11 @@ class CouponService {
         }
         v.check(patch.isNull(), field, FieldIssue.REQUIRED);
         return Objects.requireNonNullElse(patch.value(), current);
+    }
+
+    /** Stored ids as a client sends them, so that entries are judged and named the same whichever was sent. */
+    private static List<String> texts(List<UUID> ids) {
+        return ids.stream().map(UUID::toString).toList();
     }
 
     private static boolean orDefault(Boolean value, boolean fallback) {

@@ -1,7 +1,7 @@
 package com.storageplatform.catalogue.pricing;
 
-import com.storageplatform.catalogue.site.Sites;
 import com.storageplatform.catalogue.unittype.Features;
+import com.storageplatform.catalogue.unittype.SiteAndUnitTypeReferences;
 import com.storageplatform.catalogue.unittype.UnitTypes;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
@@ -14,10 +14,7 @@ import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
@@ -32,14 +29,15 @@ class PriceRuleService {
 
     private final PriceRuleRepository rules;
     private final UnitTypes types;
-    private final Sites sites;
+    private final SiteAndUnitTypeReferences references;
     private final PriceRuleEvents events;
     private final Clock clock;
 
-    PriceRuleService(PriceRuleRepository rules, UnitTypes types, Sites sites, PriceRuleEvents events, Clock clock) {
+    PriceRuleService(PriceRuleRepository rules, UnitTypes types, SiteAndUnitTypeReferences references,
+            PriceRuleEvents events, Clock clock) {
         this.rules = rules;
         this.types = types;
-        this.sites = sites;
+        this.references = references;
         this.events = events;
         this.clock = clock;
     }
@@ -157,7 +155,7 @@ class PriceRuleService {
             }
             siteIds.forEach(site -> SiteAccess.require(caller, site));
         }
-        return checkReferences(caller, v, body, siteIds, unitTypeIds).then(Mono.fromCallable(() -> {
+        return references.check(caller, v, body.siteIds(), body.unitTypeIds()).then(Mono.fromCallable(() -> {
             v.orThrow();
             return new PriceRule(id, PriceRule.OBJECT, name, kind, status, (int) priority, adjustmentKind, value,
                     PriceRule.FIXED_AMOUNT.equals(adjustmentKind) ? body.currency() : null,
@@ -165,29 +163,6 @@ class PriceRuleService {
                     dateRange ? startsOn : null, dateRange ? endsOn : null, unitFeature ? feature : null,
                     siteIds, unitTypeIds, createdAt, updatedAt);
         }));
-    }
-
-    /** Unknown sites and unit types are {@code not_found} on their entry; a unit type of a forbidden site is 403. */
-    private Mono<Void> checkReferences(Caller caller, Validation v, CreatePriceRule body, List<UUID> siteIds,
-            List<UUID> unitTypeIds) {
-        Mono<Set<UUID>> sites = this.sites.existing(caller.accountId(), siteIds).collect(HashSet::new, Set::add);
-        Mono<Map<UUID, UUID>> unitTypes = types.sitesOf(caller.accountId(), unitTypeIds);
-        // One query after the other: they share the request's transaction, hence its one connection.
-        return sites.flatMap(foundSites -> unitTypes.doOnNext(foundTypes -> {
-            foundTypes.values().forEach(site -> SiteAccess.require(caller, site));
-            markMissing(v, "site_ids", body.siteIds(), foundSites);
-            markMissing(v, "unit_type_ids", body.unitTypeIds(), foundTypes.keySet());
-        })).then();
-    }
-
-    private static void markMissing(Validation v, String field, List<String> sent, Set<UUID> found) {
-        if (sent == null) {
-            return;
-        }
-        for (int i = 0; i < sent.size(); i++) {
-            UUID id = sent.get(i) == null ? null : Ids.parse(sent.get(i)).orElse(null);
-            v.check(id != null && !found.contains(id), field + "[" + i + "]", FieldIssue.NOT_FOUND);
-        }
     }
 
     private static PriceRule withUpdatedAt(PriceRule rule, Instant at) {

@@ -91,13 +91,6 @@ class SiteRepository {
                 .all();
     }
 
-    /** Every site of the account, oldest first. */
-    Flux<UUID> ids(UUID accountId) {
-        return AccountStatement.sql(db, accountId, "SELECT id FROM sites WHERE account_id = :account_id ORDER BY id")
-                .mapValue(UUID.class)
-                .all();
-    }
-
     private Mono<Site> findBy(UUID accountId, UUID id, String lock) {
         return AccountStatement.sql(db, accountId,
                         "SELECT " + COLUMNS + " FROM sites WHERE account_id = :account_id AND id = :id" + lock)

@@ -29,16 +29,19 @@ public class Sites {
         return ids.isEmpty() ? Flux.empty() : sites.existing(accountId, ids);
     }
 
-    /** Every site of the account. */
-    public Flux<UUID> ids(UUID accountId) {
-        return sites.ids(accountId);
-    }
-
     /**
      * SQL for a statement that must read in one go: the timezone of the site {@code siteIdColumn} names (as
      * {@code unit_types.site_id}). Built here so the table and its columns stay this feature's.
      */
     public static String timezoneOf(String siteIdColumn) {
         return "(SELECT s.timezone FROM sites s WHERE s.id = " + siteIdColumn + ")";
+    }
+
+    /**
+     * SQL for a statement that must read in one go: the ids of the sites of the account {@code :account_id}
+     * names, as a subquery with one column, {@code id} (so it stays an account's statement, AccountStatement).
+     */
+    public static String idsOfAccount() {
+        return "(SELECT id FROM sites WHERE account_id = :account_id)";
     }
 }

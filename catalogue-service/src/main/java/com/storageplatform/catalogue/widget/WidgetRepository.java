@@ -1,5 +1,6 @@
 package com.storageplatform.catalogue.widget;
 
+import com.storageplatform.catalogue.site.Sites;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
@@ -29,9 +30,10 @@ class WidgetRepository {
         this.db = db;
     }
 
-    /** The sites of the account's widgets. */
-    Flux<UUID> sitesWithWidget(UUID accountId) {
-        return AccountStatement.sql(db, accountId, "SELECT site_id FROM widgets WHERE account_id = :account_id")
+    /** The account's sites that have no widget yet, oldest first: one anti-join, however many sites there are. */
+    Flux<UUID> sitesWithoutWidget(UUID accountId) {
+        return AccountStatement.sql(db, accountId, "SELECT s.id FROM " + Sites.idsOfAccount() + " s"
+                        + " WHERE NOT EXISTS (SELECT 1 FROM widgets w WHERE w.site_id = s.id) ORDER BY s.id")
                 .mapValue(UUID.class)
                 .all();
     }

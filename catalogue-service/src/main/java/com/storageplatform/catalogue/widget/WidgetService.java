@@ -1,14 +1,11 @@
 package com.storageplatform.catalogue.widget;
 
-import com.storageplatform.catalogue.site.Sites;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import java.time.Clock;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
@@ -22,12 +19,10 @@ import reactor.core.publisher.Mono;
 class WidgetService {
 
     private final WidgetRepository widgets;
-    private final Sites sites;
     private final Clock clock;
 
-    WidgetService(WidgetRepository widgets, Sites sites, Clock clock) {
+    WidgetService(WidgetRepository widgets, Clock clock) {
         this.widgets = widgets;
-        this.sites = sites;
         this.clock = clock;
     }
 
@@ -49,10 +44,14 @@ class WidgetService {
                 });
     }
 
+    /**
+     * Each site without a widget gets one. Usually none is missing, and that costs one query; the widgets are made
+     * here rather than in SQL, since their ids (UUIDv7) and embed keys come from {@link WidgetDefaults}.
+     */
     private Mono<Void> ensureEverySiteHasOne(UUID accountId) {
-        // One query after the other: they share the request's transaction, hence its one connection.
-        return widgets.sitesWithWidget(accountId).collect(HashSet::new, Set::add)
-                .flatMapMany(withWidget -> sites.ids(accountId).filter(site -> !withWidget.contains(site)))
+        // Read to the end before the inserts: they share the request's transaction, hence its one connection.
+        return widgets.sitesWithoutWidget(accountId).collectList()
+                .flatMapIterable(missing -> missing)
                 .concatMap(site -> widgets.insertIfAbsent(accountId, WidgetDefaults.forSite(site, clock.instant())))
                 .then();
     }

@@ -196,6 +196,24 @@ class CouponTest {
     }
 
     @Test
+    void anUnknownSiteOrUnitTypeIsNamedAtItsPositionAsSent() {
+        String north = site(caller, "North");
+        String south = site(caller, "South");
+        String southType = unitType(caller, south);
+        String foreignSite = site(ResourceApi.newAccount(), "Foreign");
+        String body = TEN_PERCENT.replace("}", ", \"site_ids\": [\"nope\", \"%s\", \"%s\"], "
+                + "\"unit_type_ids\": [\"%s\", \"nope\", \"%s\"]}");
+
+        assertThat(api.issues(api.post(caller, body.formatted(north, foreignSite, Ids.newId(), southType))))
+                .containsExactlyInAnyOrder("site_ids[0] invalid", "site_ids[2] not_found",
+                        "unit_type_ids[0] not_found", "unit_type_ids[1] invalid", "unit_type_ids[2] not_allowed");
+        String coupon = api.createId(caller, TEN_PERCENT.replace("}", ", \"site_ids\": [\"%s\"]}".formatted(north)));
+        assertThat(api.issues(api.patch(caller, coupon, "{\"unit_type_ids\": [\"nope\", \"%s\"]}"
+                .formatted(southType)))).containsExactlyInAnyOrder("unit_type_ids[0] invalid",
+                "unit_type_ids[1] not_allowed");
+    }
+
+    @Test
     void aSiteRestrictedCallerSeesAndWritesOnlyCouponsOfItsSites() {
         Caller account = ResourceApi.newAccount();
         String north = site(account, "North");
