@@ -33,6 +33,9 @@ public class GatewayRequestConvention extends DefaultServerRequestObservationCon
         if (path.startsWith("/oauth/")) {
             return "/oauth/**";
         }
+        if (path.equals("/app") || path.startsWith("/app/")) {
+            return "/app/**";
+        }
         return RouteTable.match(path).map(entry -> "/v1/" + entry.path() + "/**").orElse(null);
     }
 }

@@ -2,6 +2,7 @@ package com.storageplatform.gateway.reference;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.TreeMap;
 import org.springframework.core.io.Resource;
@@ -20,10 +21,8 @@ public final class ApiDescription {
     static final String LOCATION = "classpath*:openapi/*.json";
 
     private final byte[] json;
-    private final ObjectNode document;
 
     private ApiDescription(ObjectNode document, JsonMapper mapper) {
-        this.document = document;
         this.json = mapper.writeValueAsBytes(document);
     }
 
@@ -51,11 +50,8 @@ public final class ApiDescription {
         return new ApiDescription(DocumentMerge.merge(documents, info), mapper);
     }
 
-    public byte[] json() {
-        return json.clone();
-    }
-
-    public ObjectNode document() {
-        return document.deepCopy();
+    /** The document, serialised once: each request reads it through a view of its own, without a copy. */
+    public ByteBuffer json() {
+        return ByteBuffer.wrap(json).asReadOnlyBuffer();
     }
 }
