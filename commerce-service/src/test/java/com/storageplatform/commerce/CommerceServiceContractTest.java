@@ -1,9 +1,9 @@
 package com.storageplatform.commerce;
 
-import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.testsupport.ServiceContract;
 
 /** commerce-service boots against real PostgreSQL and Kafka and honours the platform's service contract. */
-@PlatformTest
+@CommerceTest
 class CommerceServiceContractTest extends ServiceContract {
 }

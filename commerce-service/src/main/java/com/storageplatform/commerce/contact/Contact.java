@@ -1,0 +1,61 @@
+package com.storageplatform.commerce.contact;
+
+import com.storageplatform.kit.openapi.OneOf;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The {@code contact} resource: a customer of the operator, or the account's one walk-in sales record
+ * ({@code system_role: "walk_in"}). {@code marketing_consent} is true exactly when {@code marketing_status} is
+ * {@code yes}; {@code kyc_status} is deprecated and derived when read, never stored.
+ *
+ * @param marketingConsentWording the words the person was shown when asked, kept as sent
+ * @param systemRole              {@code walk_in} for the walk-in sales record; null for every customer
+ * @param kycStatus               deprecated: read {@code GET /v1/identity-verifications?contact_id=} instead
+ * @param archivedAt              when it was archived; null while active
+ */
+public record Contact(UUID id, String object, String firstName, String lastName, String email, String phone,
+        String companyName, Address address, @OneOf("MARKETING_STATUSES") String marketingStatus,
+        boolean marketingConsent, String marketingConsentWording, @OneOf("STATUSES") String status,
+        String systemRole, @OneOf("KYC_STATUSES") String kycStatus, Instant archivedAt, Instant createdAt,
+        Instant updatedAt) {
+
+    public static final String OBJECT = "contact";
+    public static final String ACTIVE = "active";
+    public static final String ARCHIVED = "archived";
+    public static final String WALK_IN = "walk_in";
+    public static final String YES = "yes";
+    public static final String NO = "no";
+    public static final String NOT_ASKED = "not_asked";
+    public static final List<String> STATUSES = List.of(ACTIVE, ARCHIVED);
+    public static final List<String> MARKETING_STATUSES = List.of(YES, NO, NOT_ASKED);
+    public static final List<String> KYC_STATUSES = List.of("not_required", "pending", "verified", "failed");
+
+    /** A postal address; every part optional. */
+    public record Address(String line1, String line2, String city, String postcode, String country) {
+        boolean isEmpty() {
+            return line1 == null && line2 == null && city == null && postcode == null && country == null;
+        }
+    }
+
+    public boolean isWalkIn() {
+        return WALK_IN.equals(systemRole);
+    }
+
+    public boolean isArchived() {
+        return ARCHIVED.equals(status);
+    }
+
+    Contact withKycStatus(String kyc) {
+        return new Contact(id, object, firstName, lastName, email, phone, companyName, address, marketingStatus,
+                marketingConsent, marketingConsentWording, status, systemRole, kyc, archivedAt, createdAt,
+                updatedAt);
+    }
+
+    Contact withStatus(String newStatus, Instant archived, Instant at) {
+        return new Contact(id, object, firstName, lastName, email, phone, companyName, address, marketingStatus,
+                marketingConsent, marketingConsentWording, newStatus, systemRole, kycStatus, archived, createdAt,
+                at);
+    }
+}

@@ -1,0 +1,36 @@
+package com.storageplatform.commerce.internal;
+
+import com.storageplatform.kit.id.Ids;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A unit as the catalogue last described it. {@code status} is the status it shows; {@code archived} and
+ * {@code out_of_service} are the operator's and make it unbookable whatever commerce holds ({@code reserved} and
+ * {@code occupied} come from commerce's own events and are not judged here: {@code unit_holds} is the truth).
+ */
+public record CatalogueUnit(UUID id, UUID siteId, UUID unitTypeId, String name, String status) {
+
+    public static final String ARCHIVED = "archived";
+    public static final String OUT_OF_SERVICE = "out_of_service";
+
+    static CatalogueUnit of(JsonNode data) {
+        return new CatalogueUnit(uuid(data, "id"), uuid(data, "site_id"), uuid(data, "unit_type_id"),
+                text(data, "name"), text(data, "status"));
+    }
+
+    /** The operator has taken it out of use: archived or out of service. */
+    public boolean outOfUse() {
+        return ARCHIVED.equals(status) || OUT_OF_SERVICE.equals(status);
+    }
+
+    private static String text(JsonNode data, String field) {
+        JsonNode node = data.get(field);
+        return node == null || node.isNull() ? null : node.asString();
+    }
+
+    private static UUID uuid(JsonNode data, String field) {
+        String value = text(data, field);
+        return value == null ? null : Ids.parse(value).orElse(null);
+    }
+}
