@@ -17,7 +17,7 @@ record Hold(String holderKind, UUID holderId, UUID unitId, UUID unitTypeId, UUID
 
     /** Held or booked: the unit shows as reserved and is not bookable. */
     static final int HOLDS = 1;
-    /** An active agreement: the unit shows as occupied. */
+    /** An agreement moved in ({@code status} {@code active} or {@code notice_given}): the unit shows as occupied. */
     static final int OCCUPIES = 2;
     /** Cancelled, expired, converted, completed or terminated: the hold no longer counts. */
     static final int ENDED = 3;
@@ -28,7 +28,9 @@ record Hold(String holderKind, UUID holderId, UUID unitId, UUID unitTypeId, UUID
             Map.entry("reservation.cancelled", ENDED),
             Map.entry("reservation.expired", ENDED),
             Map.entry("reservation.converted", ENDED),
-            Map.entry("agreement.activated", OCCUPIES),
+            // Commerce publishes it once, when the customer signs (public agreement.signed), never at move-in:
+            // the unit stays booked. Moving in is agreement.updated with status active.
+            Map.entry("agreement.activated", HOLDS),
             Map.entry("agreement.terminated", ENDED),
             Map.entry("order.created", HOLDS),
             Map.entry("order.completed", ENDED),

@@ -94,7 +94,9 @@ class AvailabilityTest {
                 {"site_id": "%s", "unit_type_id": "%s", "name": "U5", "status": "archived"}
                 """.formatted(site, type));
         hold("reservation.created", Ids.newId().toString(), reserved);
-        hold("agreement.activated", Ids.newId().toString(), occupied);
+        // An agreement occupies its unit from status active (the move-in), not from agreement.activated (signed).
+        hold("agreement.updated", Ids.newId().toString(), occupied);
+        assertThat(api.read(caller, "/v1/units/" + occupied).get("status").asString()).isEqualTo("occupied");
 
         JsonNode item = only("?unit_type_id=" + type);
         assertThat(item.get("object").asString()).isEqualTo("availability");

@@ -218,10 +218,16 @@ class CommerceHoldsTest {
         assertThat(status(unit)).isEqualTo("available");
 
         String agreement = Ids.newId().toString();
-        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "active")));
+        awaitApplied(publish("agreement.updated", agreement(agreement, unit, "active")));
         awaitApplied(publish("agreement.created", agreement(agreement, unit, "pending")));
         assertThat(status(unit)).isEqualTo("occupied");
         assertThat(unitEvents(unit)).containsExactly("occupied");
+
+        awaitApplied(publish("agreement.terminated", agreement(agreement, unit, "terminated")));
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "signed")));
+        awaitApplied(publish("agreement.updated", agreement(agreement, unit, "active")));
+        assertThat(status(unit)).isEqualTo("available");
+        assertThat(unitEvents(unit)).containsExactly("occupied", "available");
     }
 
     @Test
@@ -234,7 +240,11 @@ class CommerceHoldsTest {
         assertThat(api.errorMessage(api.patch(caller, "/v1/units/" + unit, "{\"status\": \"archived\"}"), 409,
                 "conflict")).contains("reserved");
 
-        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "active")));
+        // Signed (commerce's agreement.activated, public agreement.signed): still booked, not yet moved in.
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "signed")));
+        assertThat(status(unit)).isEqualTo("reserved");
+
+        awaitApplied(publish("agreement.updated", agreement(agreement, unit, "active")));
         assertThat(status(unit)).isEqualTo("occupied");
         assertThat(api.errorMessage(api.patch(caller, "/v1/units/" + unit, "{\"status\": \"out_of_service\"}"),
                 409, "conflict")).contains("occupied");
@@ -247,6 +257,53 @@ class CommerceHoldsTest {
         assertThat(unitEvents(unit)).containsExactly("reserved", "occupied", "occupied", "available");
         assertThat(api.updated(caller, "/v1/units/" + unit, "{\"status\": \"out_of_service\"}").get("status")
                 .asString()).isEqualTo("out_of_service");
+    }
+
+    @Test
+    void signingKeepsTheUnitReservedUntilTheAgreementIsActive() {
+        String unit = api.unit(caller, site, type, "H1");
+        String free = api.unit(caller, site, type, "H2");
+        String agreement = Ids.newId().toString();
+
+        // agreement.activated is the signature, never the move-in: on its own it books the unit.
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "signed")));
+        assertThat(status(unit)).isEqualTo("reserved");
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free);
+        assertThat(api.listedIds(caller, "/v1/units?bookable=false")).containsExactly(unit);
+        assertThat(api.listedIds(caller, "/v1/units?status=occupied")).isEmpty();
+        assertHeldInAvailability();
+
+        // Moving in is agreement.updated with status active.
+        awaitApplied(publish("agreement.updated", agreement(agreement, unit, "active")));
+        assertThat(status(unit)).isEqualTo("occupied");
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free);
+        assertThat(api.listedIds(caller, "/v1/units?bookable=false")).containsExactly(unit);
+        assertHeldInAvailability();
+        assertThat(unitEvents(unit)).containsExactly("reserved", "occupied");
+    }
+
+    @Test
+    void aSignatureArrivingAfterMoveInLeavesTheUnitOccupied() {
+        String unit = api.unit(caller, site, type, "K1");
+        String free = api.unit(caller, site, type, "K2");
+        String agreement = Ids.newId().toString();
+
+        awaitApplied(publish("agreement.updated", agreement(agreement, unit, "active")));
+        assertThat(status(unit)).isEqualTo("occupied");
+
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "signed")));
+        assertThat(status(unit)).isEqualTo("occupied");
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free);
+        assertHeldInAvailability();
+        assertThat(unitEvents(unit)).containsExactly("occupied");
+    }
+
+    /** Of the type's two units, one is held (reserved or occupied alike) and one is bookable. */
+    private void assertHeldInAvailability() {
+        JsonNode row = availability();
+        assertThat(row.get("units_total").asLong()).isEqualTo(2);
+        assertThat(row.get("units_bookable").asLong()).isEqualTo(1);
+        assertThat(row.get("occupancy_percent").asDouble()).isEqualTo(50.0);
     }
 
     @Test
