@@ -274,7 +274,9 @@ class CatalogueUnitTypesE2E {
         assertThat(errorCode(reserved, 409)).isEqualTo("conflict");
         assertThat(reserved.body().path("error").path("message").asString()).contains("reserved");
 
-        account.publish("agreement.activated", agreement(agreement, unit, "active"));
+        // Signing keeps the unit booked; moving in (status active) occupies it.
+        account.publish("agreement.activated", agreement(agreement, unit, "pending_move_in"));
+        account.publish("agreement.updated", agreement(agreement, unit, "active"));
         assertThat(awaitStatus(account, unit, "occupied")).isEqualTo("occupied");
         Http.Response occupied = account.patch("/v1/units/" + unit, "{\"status\": \"out_of_service\"}");
         assertThat(errorCode(occupied, 409)).isEqualTo("conflict");
@@ -305,7 +307,8 @@ class CatalogueUnitTypesE2E {
                 "cancelled"));
         account.publish("reservation.created", CommerceEvents.reservation(reservation, site, type, reserved,
                 "active"));
-        account.publish("agreement.activated", agreement(agreement, unit, "active"));
+        account.publish("agreement.updated", agreement(agreement, unit, "active"));
+        account.publish("agreement.activated", agreement(agreement, unit, "pending_move_in"));
         account.publish("agreement.created", agreement(agreement, unit, "pending"));
         marker.awaitApplied();
         assertThat(status(account, reserved)).isEqualTo("available");
