@@ -1,0 +1,73 @@
+package com.storageplatform.commerce.internal;
+
+import com.storageplatform.kit.db.AccountStatement;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventHandler;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Keeps {@code identity_checks} from compliance's identity-verification events (internal names; the feed calls the
+ * cancelled one {@code identity_verification.canceled}). The event type says the outcome, so the status is taken
+ * from it, not from {@code data.status}. An event older than the row changes nothing.
+ */
+@Component
+class IdentityChecksProjection implements EventHandler {
+
+    static final String TOPIC = "compliance.events";
+    static final Map<String, String> STATUS_OF_TYPE = Map.of(
+            "identity_verification.created", IdentityChecks.PENDING,
+            "identity_verification.verified", IdentityChecks.VERIFIED,
+            "identity_verification.requires_input", IdentityChecks.REQUIRES_INPUT,
+            "identity_verification.cancelled", IdentityChecks.CANCELLED);
+
+    private static final Logger log = LoggerFactory.getLogger(IdentityChecksProjection.class);
+
+    private final DatabaseClient db;
+
+    IdentityChecksProjection(DatabaseClient db) {
+        this.db = db;
+    }
+
+    @Override
+    public String topic() {
+        return TOPIC;
+    }
+
+    @Override
+    public Set<String> types() {
+        return STATUS_OF_TYPE.keySet();
+    }
+
+    @Override
+    public Mono<Void> handle(ConsumedEvent event) {
+        JsonNode data = event.data();
+        UUID id = data == null ? null : Ids.parse(data.path("id").asString("")).orElse(null);
+        UUID contact = data == null ? null : Ids.parse(data.path("contact_id").asString("")).orElse(null);
+        if (id == null || contact == null || event.accountId() == null) {
+            log.warn("Identity verification event {} ({}) names no id, contact or account; nothing to project",
+                    event.id(), event.type());
+            return Mono.empty();
+        }
+        return AccountStatement.sql(db, event.accountId(), """
+                INSERT INTO identity_checks (account_id, id, contact_id, status, event_time)
+                VALUES (:account_id, :id, :contact_id, :status, :time)
+                ON CONFLICT (account_id, id) DO UPDATE
+                   SET status = EXCLUDED.status, contact_id = EXCLUDED.contact_id, event_time = EXCLUDED.event_time
+                 WHERE identity_checks.event_time <= EXCLUDED.event_time
+                """)
+                .bind("id", id)
+                .bind("contact_id", contact)
+                .bind("status", STATUS_OF_TYPE.get(event.type()))
+                .bind("time", event.time())
+                .then();
+    }
+}
