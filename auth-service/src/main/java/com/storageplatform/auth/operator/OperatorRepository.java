@@ -44,15 +44,19 @@ class OperatorRepository {
         DatabaseClient.GenericExecuteSpec insert = db.sql("""
                 INSERT INTO operators (id, name, default_currency, timezone, online_id_checks_enabled,
                     id_check_required_before_access, void_overdue_enabled, deal_lost_default_reason,
-                    reserved_deal_follow_up_enabled, published_website_urls, created_at, updated_at)
+                    reserved_deal_follow_up_enabled, published_website_urls, walk_in_contact_id_live,
+                    walk_in_contact_id_test, created_at, updated_at)
                 VALUES (:id, :name, :default_currency, :timezone, :online_id_checks_enabled,
                     :id_check_required_before_access, :void_overdue_enabled, :deal_lost_default_reason,
-                    :reserved_deal_follow_up_enabled, :published_website_urls, :created_at, :updated_at)
+                    :reserved_deal_follow_up_enabled, :published_website_urls, :walk_in_contact_id_live,
+                    :walk_in_contact_id_test, :created_at, :updated_at)
                 """)
                 .bind("id", operator.id())
                 .bind("name", operator.name())
                 .bind("default_currency", operator.defaultCurrency())
                 .bind("timezone", operator.timezone())
+                .bind("walk_in_contact_id_live", operator.walkInContactIds().live())
+                .bind("walk_in_contact_id_test", operator.walkInContactIds().test())
                 .bind("created_at", operator.createdAt())
                 .bind("updated_at", operator.updatedAt());
         Mono<Void> accounts = Flux.fromIterable(operator.accounts()).concatMap(account -> db.sql("""

@@ -85,8 +85,8 @@ class OperatorAdminTest {
                 .jsonPath("$.data.settings.deal_lost_default_reason").isEmpty()
                 .jsonPath("$.data.settings.reserved_deal_follow_up_enabled").isEqualTo(true)
                 .jsonPath("$.data.settings.published_website_urls.length()").isEqualTo(0)
-                .jsonPath("$.data.walk_in_contact_ids.live").isEmpty()
-                .jsonPath("$.data.walk_in_contact_ids.test").isEmpty()
+                .jsonPath("$.data.walk_in_contact_ids.live").value(id -> assertThat(Ids.parse((String) id)).isPresent())
+                .jsonPath("$.data.walk_in_contact_ids.test").value(id -> assertThat(Ids.parse((String) id)).isPresent())
                 .jsonPath("$.data.created_at").value(at -> assertThat((String) at).endsWith("Z"))
                 .jsonPath("$.data.updated_at").value(at -> assertThat((String) at).endsWith("Z"));
     }
@@ -103,6 +103,29 @@ class OperatorAdminTest {
         assertThat((Map<String, Object>) operator.get("walk_in_contact_ids")).containsOnlyKeys("live", "test");
         assertThat((List<Map<String, Object>>) operator.get("accounts"))
                 .allSatisfy(account -> assertThat(account).containsOnlyKeys("id", "object", "environment"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theWalkInContactIdsAreGeneratedWithTheOperatorAndNeverChange() {
+        Map<String, Object> operator = api.createOperator("Walk-ins");
+        Map<String, Object> ids = (Map<String, Object>) operator.get("walk_in_contact_ids");
+        String live = (String) ids.get("live");
+        String test = (String) ids.get("test");
+        assertThat(Ids.parse(live)).as(live).isPresent();
+        assertThat(Ids.parse(test)).as(test).isPresent();
+        assertThat(live).isNotEqualTo(test);
+        assertThat(Set.of(live, test)).doesNotContain((String) operator.get("id"));
+        assertThat(Set.of(live, test)).doesNotContainAnyElementsOf(((List<Map<String, Object>>) operator
+                .get("accounts")).stream().map(account -> (String) account.get("id")).toList());
+        assertThat(((Map<String, Object>) api.createOperator("Other walk-ins").get("walk_in_contact_ids")).values())
+                .doesNotContain(live, test);
+
+        String path = "/admin/v1/operators/" + operator.get("id");
+        assertThat(data(api.get(path), 200)).containsEntry("walk_in_contact_ids", ids);
+        assertThat(data(api.patch(path + "/settings", Map.of("void_overdue_enabled", true)), 200))
+                .containsEntry("walk_in_contact_ids", ids);
+        assertThat(data(api.get(path), 200)).containsEntry("walk_in_contact_ids", ids);
     }
 
     @Test
@@ -304,9 +327,18 @@ class OperatorAdminTest {
             assertThat(created.get("actortype").stringValue()).isEqualTo("platform_admin");
             assertThat(created.get("data").get("object").stringValue()).isEqualTo("operator");
             assertThat(created.get("data").get("accounts").size()).isEqualTo(2);
+            // commerce-service creates the walk-in sales records under exactly the ids the event carries.
+            @SuppressWarnings("unchecked")
+            Map<String, Object> walkIns = (Map<String, Object>) operator.get("walk_in_contact_ids");
+            assertThat(created.get("data").get("walk_in_contact_ids").get("live").stringValue())
+                    .isEqualTo(walkIns.get("live"));
+            assertThat(created.get("data").get("walk_in_contact_ids").get("test").stringValue())
+                    .isEqualTo(walkIns.get("test"));
             JsonNode updated = json.readTree(seen.get(1).value());
             assertThat(updated.get("type").stringValue()).isEqualTo("operator.settings_updated");
             assertThat(updated.get("data").get("settings").get("online_id_checks_enabled").booleanValue()).isTrue();
+            assertThat(updated.get("data").get("walk_in_contact_ids")).isEqualTo(created.get("data")
+                    .get("walk_in_contact_ids"));
         }
     }
 
