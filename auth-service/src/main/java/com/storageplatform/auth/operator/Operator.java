@@ -9,7 +9,9 @@ import java.util.UUID;
  * The {@code operator} resource of the admin API, and the data of the {@code operator.*} events.
  *
  * @param accounts          the live account, then the test account
- * @param walkInContactIds  the walk-in sales record of each environment; null until commerce-service creates it
+ * @param walkInContactIds  the ids of the walk-in sales record of each environment, never null: generated with the
+ *                          operator, so commerce-service creates the records under exactly these ids when it
+ *                          consumes {@code operator.created}
  */
 public record Operator(UUID id, String object, String name, String defaultCurrency, String timezone,
         List<Account> accounts, OperatorSettings settings, WalkInContactIds walkInContactIds, Instant createdAt,

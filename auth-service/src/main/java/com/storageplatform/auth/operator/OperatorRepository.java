@@ -22,7 +22,8 @@ class OperatorRepository {
     private static final String COLUMNS = """
             SELECT o.id, o.name, o.default_currency, o.timezone, o.online_id_checks_enabled,
                    o.id_check_required_before_access, o.void_overdue_enabled, o.deal_lost_default_reason,
-                   o.reserved_deal_follow_up_enabled, o.published_website_urls, o.walk_in_contact_id_live,
+                   o.reserved_deal_follow_up_enabled, o.published_website_urls, o.reservation_hold_days,
+                   o.refundable_deposit_minor, o.customer_portal_url, o.walk_in_contact_id_live,
                    o.walk_in_contact_id_test, o.created_at, o.updated_at,
                    live.id AS live_account_id, test.id AS test_account_id""";
     private static final String FROM = """
@@ -44,15 +45,21 @@ class OperatorRepository {
         DatabaseClient.GenericExecuteSpec insert = db.sql("""
                 INSERT INTO operators (id, name, default_currency, timezone, online_id_checks_enabled,
                     id_check_required_before_access, void_overdue_enabled, deal_lost_default_reason,
-                    reserved_deal_follow_up_enabled, published_website_urls, created_at, updated_at)
+                    reserved_deal_follow_up_enabled, published_website_urls, reservation_hold_days,
+                    refundable_deposit_minor, customer_portal_url, walk_in_contact_id_live, walk_in_contact_id_test,
+                    created_at, updated_at)
                 VALUES (:id, :name, :default_currency, :timezone, :online_id_checks_enabled,
                     :id_check_required_before_access, :void_overdue_enabled, :deal_lost_default_reason,
-                    :reserved_deal_follow_up_enabled, :published_website_urls, :created_at, :updated_at)
+                    :reserved_deal_follow_up_enabled, :published_website_urls, :reservation_hold_days,
+                    :refundable_deposit_minor, :customer_portal_url, :walk_in_contact_id_live, :walk_in_contact_id_test,
+                    :created_at, :updated_at)
                 """)
                 .bind("id", operator.id())
                 .bind("name", operator.name())
                 .bind("default_currency", operator.defaultCurrency())
                 .bind("timezone", operator.timezone())
+                .bind("walk_in_contact_id_live", operator.walkInContactIds().live())
+                .bind("walk_in_contact_id_test", operator.walkInContactIds().test())
                 .bind("created_at", operator.createdAt())
                 .bind("updated_at", operator.updatedAt());
         Mono<Void> accounts = Flux.fromIterable(operator.accounts()).concatMap(account -> db.sql("""
@@ -94,6 +101,9 @@ class OperatorRepository {
                     deal_lost_default_reason = :deal_lost_default_reason,
                     reserved_deal_follow_up_enabled = :reserved_deal_follow_up_enabled,
                     published_website_urls = :published_website_urls,
+                    reservation_hold_days = :reservation_hold_days,
+                    refundable_deposit_minor = :refundable_deposit_minor,
+                    customer_portal_url = :customer_portal_url,
                     updated_at = :updated_at
                 WHERE id = :id
                 """)
@@ -133,8 +143,11 @@ class OperatorRepository {
                 .bind("id_check_required_before_access", settings.idCheckRequiredBeforeAccess())
                 .bind("void_overdue_enabled", settings.voidOverdueEnabled())
                 .bind("reserved_deal_follow_up_enabled", settings.reservedDealFollowUpEnabled())
-                .bind("published_website_urls", settings.publishedWebsiteUrls().toArray(String[]::new));
-        return nullable(spec, "deal_lost_default_reason", settings.dealLostDefaultReason(), String.class);
+                .bind("published_website_urls", settings.publishedWebsiteUrls().toArray(String[]::new))
+                .bind("reservation_hold_days", settings.reservationHoldDays());
+        spec = nullable(spec, "deal_lost_default_reason", settings.dealLostDefaultReason(), String.class);
+        spec = nullable(spec, "refundable_deposit_minor", settings.refundableDepositMinor(), Long.class);
+        return nullable(spec, "customer_portal_url", settings.customerPortalUrl(), String.class);
     }
 
     private static Operator toOperator(Readable row) {
@@ -144,7 +157,10 @@ class OperatorRepository {
                 row.get("void_overdue_enabled", Boolean.class),
                 row.get("deal_lost_default_reason", String.class),
                 row.get("reserved_deal_follow_up_enabled", Boolean.class),
-                List.of(row.get("published_website_urls", String[].class)));
+                List.of(row.get("published_website_urls", String[].class)),
+                row.get("reservation_hold_days", Integer.class),
+                row.get("refundable_deposit_minor", Long.class),
+                row.get("customer_portal_url", String.class));
         return new Operator(
                 row.get("id", UUID.class),
                 Operator.OBJECT,

@@ -61,7 +61,7 @@ class OperatorService {
                 body.timezone() == null ? DEFAULT_TIMEZONE : body.timezone(),
                 List.of(new Operator.Account(Ids.newId(), Environment.LIVE),
                         new Operator.Account(Ids.newId(), Environment.TEST)),
-                OperatorSettings.DEFAULTS, new Operator.WalkInContactIds(null, null), now, now);
+                OperatorSettings.DEFAULTS, new Operator.WalkInContactIds(Ids.newId(), Ids.newId()), now, now);
         // The realm its people will sign in to comes first: without Keycloak nothing is created (503, retry).
         return identities.ensureRealm()
                 .then(operators.insert(operator))

@@ -3,16 +3,27 @@ package com.storageplatform.auth.operator;
 import java.util.List;
 
 /**
- * The operator switches the spec names, as the admin API shows and changes them.
+ * The operator switches the spec names, and the defaults commerce-service applies to the operator's reservations,
+ * orders and bookings, as the admin API shows and changes them.
  *
  * @param dealLostDefaultReason       the reason recorded when a deal is marked lost without one; null for none
  * @param publishedWebsiteUrls        the operator's public websites (absolute https URLs), at most 20
+ * @param reservationHoldDays         how many days a reservation holds its unit when it is made without a
+ *                                    {@code held_until}: 1 to 90
+ * @param refundableDepositMinor      the refundable deposit asked with online orders and bookings, in minor units
+ *                                    of the operator's {@code default_currency}; null for no deposit
+ * @param customerPortalUrl           where customers return after paying an order made without a
+ *                                    {@code return_url} (an absolute https URL); null for none
  */
 public record OperatorSettings(boolean onlineIdChecksEnabled, boolean idCheckRequiredBeforeAccess,
         boolean voidOverdueEnabled, String dealLostDefaultReason, boolean reservedDealFollowUpEnabled,
-        List<String> publishedWebsiteUrls) {
+        List<String> publishedWebsiteUrls, int reservationHoldDays, Long refundableDepositMinor,
+        String customerPortalUrl) {
 
-    public static final OperatorSettings DEFAULTS = new OperatorSettings(false, false, false, null, true, List.of());
+    public static final int DEFAULT_RESERVATION_HOLD_DAYS = 7;
+
+    public static final OperatorSettings DEFAULTS = new OperatorSettings(false, false, false, null, true, List.of(),
+            DEFAULT_RESERVATION_HOLD_DAYS, null, null);
 
     public OperatorSettings {
         publishedWebsiteUrls = List.copyOf(publishedWebsiteUrls);

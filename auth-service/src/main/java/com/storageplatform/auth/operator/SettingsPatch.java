@@ -12,15 +12,20 @@ import java.util.Set;
 
 /**
  * The body of {@code PATCH /admin/v1/operators/{id}/settings}: an absent field keeps its value, {@code null}
- * clears {@code deal_lost_default_reason} and is refused for the others. Every rule broken is named at once.
+ * clears {@code deal_lost_default_reason}, {@code refundable_deposit_minor} and {@code customer_portal_url} and is
+ * refused for the others. Every rule broken is named at once.
  */
 record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idCheckRequiredBeforeAccess,
         Patch<Boolean> voidOverdueEnabled, Patch<String> dealLostDefaultReason,
-        Patch<Boolean> reservedDealFollowUpEnabled, Patch<List<String>> publishedWebsiteUrls) {
+        Patch<Boolean> reservedDealFollowUpEnabled, Patch<List<String>> publishedWebsiteUrls,
+        Patch<Long> reservationHoldDays, Patch<Long> refundableDepositMinor, Patch<String> customerPortalUrl) {
 
     static final int MAX_REASON_LENGTH = 200;
     static final int MAX_URLS = 20;
     static final int MAX_URL_LENGTH = 2048;
+    static final int MIN_HOLD_DAYS = 1;
+    static final int MAX_HOLD_DAYS = 90;
+    static final long MAX_DEPOSIT_MINOR = 10_000_000;
 
     /** 422 naming each setting that breaks a rule. */
     SettingsPatch validated() {
@@ -36,6 +41,19 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
         }
         if (publishedWebsiteUrls != null) {
             urls(validation, publishedWebsiteUrls.value());
+        }
+        if (reservationHoldDays != null) {
+            // Every reservation needs a hold: there is no "none" to clear it to.
+            validation.check(reservationHoldDays.isNull(), "reservation_hold_days", FieldIssue.REQUIRED)
+                    .min("reservation_hold_days", reservationHoldDays.value(), MIN_HOLD_DAYS)
+                    .max("reservation_hold_days", reservationHoldDays.value(), MAX_HOLD_DAYS);
+        }
+        if (refundableDepositMinor != null) {
+            validation.min("refundable_deposit_minor", refundableDepositMinor.value(), 0)
+                    .max("refundable_deposit_minor", refundableDepositMinor.value(), MAX_DEPOSIT_MINOR);
+        }
+        if (customerPortalUrl != null && !customerPortalUrl.isNull()) {
+            url(validation, "customer_portal_url", customerPortalUrl.value());
         }
         validation.orThrow();
         return this;
@@ -57,18 +75,25 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
         }
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < urls.size(); i++) {
-            String url = urls.get(i);
             String element = field + "[" + i + "]";
-            if (url == null || url.isBlank()) {
-                validation.add(element, FieldIssue.INVALID);
-            } else if (url.length() > MAX_URL_LENGTH) {
-                validation.add(element, FieldIssue.TOO_LONG);
-            } else if (!isAbsoluteHttpsUrl(url)) {
-                validation.add(element, FieldIssue.INVALID);
-            } else if (!seen.add(url)) {
+            if (url(validation, element, urls.get(i)) && !seen.add(urls.get(i))) {
                 validation.add(element, FieldIssue.DUPLICATE);
             }
         }
+    }
+
+    /** Records on {@code field} what is wrong with one of the operator's https URLs; true when nothing is. */
+    private static boolean url(Validation validation, String field, String url) {
+        if (url == null || url.isBlank()) {
+            validation.add(field, FieldIssue.INVALID);
+        } else if (url.length() > MAX_URL_LENGTH) {
+            validation.add(field, FieldIssue.TOO_LONG);
+        } else if (!isAbsoluteHttpsUrl(url)) {
+            validation.add(field, FieldIssue.INVALID);
+        } else {
+            return true;
+        }
+        return false;
     }
 
     /** An absolute {@code https://} URL with a host and no user information. */
@@ -84,7 +109,8 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
 
     boolean isEmpty() {
         return onlineIdChecksEnabled == null && idCheckRequiredBeforeAccess == null && voidOverdueEnabled == null
-                && dealLostDefaultReason == null && reservedDealFollowUpEnabled == null && publishedWebsiteUrls == null;
+                && dealLostDefaultReason == null && reservedDealFollowUpEnabled == null && publishedWebsiteUrls == null
+                && reservationHoldDays == null && refundableDepositMinor == null && customerPortalUrl == null;
     }
 
     /** The settings with this patch's fields changed and every other kept. */
@@ -95,6 +121,9 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
                 Patch.apply(voidOverdueEnabled, current.voidOverdueEnabled()),
                 Patch.apply(dealLostDefaultReason, current.dealLostDefaultReason()),
                 Patch.apply(reservedDealFollowUpEnabled, current.reservedDealFollowUpEnabled()),
-                Patch.apply(publishedWebsiteUrls, current.publishedWebsiteUrls()));
+                Patch.apply(publishedWebsiteUrls, current.publishedWebsiteUrls()),
+                Patch.pick(reservationHoldDays, current.reservationHoldDays(), Math::toIntExact),
+                Patch.apply(refundableDepositMinor, current.refundableDepositMinor()),
+                Patch.apply(customerPortalUrl, current.customerPortalUrl()));
     }
 }

@@ -85,8 +85,11 @@ class OperatorAdminTest {
                 .jsonPath("$.data.settings.deal_lost_default_reason").isEmpty()
                 .jsonPath("$.data.settings.reserved_deal_follow_up_enabled").isEqualTo(true)
                 .jsonPath("$.data.settings.published_website_urls.length()").isEqualTo(0)
-                .jsonPath("$.data.walk_in_contact_ids.live").isEmpty()
-                .jsonPath("$.data.walk_in_contact_ids.test").isEmpty()
+                .jsonPath("$.data.settings.reservation_hold_days").isEqualTo(7)
+                .jsonPath("$.data.settings.refundable_deposit_minor").isEmpty()
+                .jsonPath("$.data.settings.customer_portal_url").isEmpty()
+                .jsonPath("$.data.walk_in_contact_ids.live").value(id -> assertThat(Ids.parse((String) id)).isPresent())
+                .jsonPath("$.data.walk_in_contact_ids.test").value(id -> assertThat(Ids.parse((String) id)).isPresent())
                 .jsonPath("$.data.created_at").value(at -> assertThat((String) at).endsWith("Z"))
                 .jsonPath("$.data.updated_at").value(at -> assertThat((String) at).endsWith("Z"));
     }
@@ -99,10 +102,34 @@ class OperatorAdminTest {
                 "settings", "walk_in_contact_ids", "created_at", "updated_at");
         assertThat((Map<String, Object>) operator.get("settings")).containsOnlyKeys("online_id_checks_enabled",
                 "id_check_required_before_access", "void_overdue_enabled", "deal_lost_default_reason",
-                "reserved_deal_follow_up_enabled", "published_website_urls");
+                "reserved_deal_follow_up_enabled", "published_website_urls", "reservation_hold_days",
+                "refundable_deposit_minor", "customer_portal_url");
         assertThat((Map<String, Object>) operator.get("walk_in_contact_ids")).containsOnlyKeys("live", "test");
         assertThat((List<Map<String, Object>>) operator.get("accounts"))
                 .allSatisfy(account -> assertThat(account).containsOnlyKeys("id", "object", "environment"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theWalkInContactIdsAreGeneratedWithTheOperatorAndNeverChange() {
+        Map<String, Object> operator = api.createOperator("Walk-ins");
+        Map<String, Object> ids = (Map<String, Object>) operator.get("walk_in_contact_ids");
+        String live = (String) ids.get("live");
+        String test = (String) ids.get("test");
+        assertThat(Ids.parse(live)).as(live).isPresent();
+        assertThat(Ids.parse(test)).as(test).isPresent();
+        assertThat(live).isNotEqualTo(test);
+        assertThat(Set.of(live, test)).doesNotContain((String) operator.get("id"));
+        assertThat(Set.of(live, test)).doesNotContainAnyElementsOf(((List<Map<String, Object>>) operator
+                .get("accounts")).stream().map(account -> (String) account.get("id")).toList());
+        assertThat(((Map<String, Object>) api.createOperator("Other walk-ins").get("walk_in_contact_ids")).values())
+                .doesNotContain(live, test);
+
+        String path = "/admin/v1/operators/" + operator.get("id");
+        assertThat(data(api.get(path), 200)).containsEntry("walk_in_contact_ids", ids);
+        assertThat(data(api.patch(path + "/settings", Map.of("void_overdue_enabled", true)), 200))
+                .containsEntry("walk_in_contact_ids", ids);
+        assertThat(data(api.get(path), 200)).containsEntry("walk_in_contact_ids", ids);
     }
 
     @Test
@@ -228,6 +255,114 @@ class OperatorAdminTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theReservationHoldTheDepositAndThePortalAreSetKeptAndCleared() {
+        Map<String, Object> operator = api.createOperator("Commerce defaults");
+        String path = "/admin/v1/operators/" + operator.get("id") + "/settings";
+        assertThat((Map<String, Object>) operator.get("settings")).containsEntry("reservation_hold_days", 7)
+                .containsEntry("refundable_deposit_minor", null).containsEntry("customer_portal_url", null);
+        api.advanceClock(60);
+
+        Map<String, Object> set = data(api.patch(path, Map.of("reservation_hold_days", 14,
+                "refundable_deposit_minor", 5000, "customer_portal_url", "https://my.acme.example/account?from=pay")),
+                200);
+        assertThat((Map<String, Object>) set.get("settings")).containsEntry("reservation_hold_days", 14)
+                .containsEntry("refundable_deposit_minor", 5000)
+                .containsEntry("customer_portal_url", "https://my.acme.example/account?from=pay")
+                .containsEntry("void_overdue_enabled", false)
+                .containsEntry("reserved_deal_follow_up_enabled", true);
+        assertThat(Instant.parse((String) set.get("updated_at")))
+                .isAfter(Instant.parse((String) operator.get("updated_at")));
+        assertThat(data(api.get("/admin/v1/operators/" + operator.get("id")), 200)).isEqualTo(set);
+
+        // The same values again change nothing, updated_at included.
+        api.advanceClock(60);
+        assertThat(data(api.patch(path, Map.of("reservation_hold_days", 14, "refundable_deposit_minor", 5000)), 200))
+                .isEqualTo(set);
+
+        Map<String, Object> kept = data(api.patch(path, Map.of("void_overdue_enabled", true)), 200);
+        assertThat((Map<String, Object>) kept.get("settings")).containsEntry("reservation_hold_days", 14)
+                .containsEntry("refundable_deposit_minor", 5000)
+                .containsEntry("customer_portal_url", "https://my.acme.example/account?from=pay");
+
+        Map<String, Object> clear = new HashMap<>();
+        clear.put("refundable_deposit_minor", null);
+        clear.put("customer_portal_url", null);
+        Map<String, Object> cleared = data(api.patch(path, clear), 200);
+        assertThat((Map<String, Object>) cleared.get("settings")).containsEntry("refundable_deposit_minor", null)
+                .containsEntry("customer_portal_url", null)
+                .containsEntry("reservation_hold_days", 14)
+                .containsEntry("void_overdue_enabled", true);
+        assertThat(data(api.get("/admin/v1/operators/" + operator.get("id")), 200)).isEqualTo(cleared);
+
+        // The bounds are allowed, and a URL of exactly 2048 characters.
+        String longest = "https://acme.example/" + "p".repeat(2048 - "https://acme.example/".length());
+        Map<String, Object> low = data(api.patch(path, Map.of("reservation_hold_days", 1,
+                "refundable_deposit_minor", 0, "customer_portal_url", longest)), 200);
+        assertThat((Map<String, Object>) low.get("settings")).containsEntry("reservation_hold_days", 1)
+                .containsEntry("refundable_deposit_minor", 0).containsEntry("customer_portal_url", longest);
+        Map<String, Object> high = data(api.patch(path, Map.of("reservation_hold_days", 90,
+                "refundable_deposit_minor", 10_000_000)), 200);
+        assertThat((Map<String, Object>) high.get("settings")).containsEntry("reservation_hold_days", 90)
+                .containsEntry("refundable_deposit_minor", 10_000_000);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyBadReservationHoldDepositAndPortalValueIsNamed() {
+        String id = api.createOperatorId();
+        String path = "/admin/v1/operators/" + id + "/settings";
+        Map<String, Object> before = data(api.get("/admin/v1/operators/" + id), 200);
+
+        assertThat(details(api.patch(path, Map.of("reservation_hold_days", 0, "refundable_deposit_minor", -1,
+                "customer_portal_url", "http://acme.example")), 422))
+                .containsExactly(issue("reservation_hold_days", "below_minimum"),
+                        issue("refundable_deposit_minor", "below_minimum"), issue("customer_portal_url", "invalid"));
+        assertThat(details(api.patch(path, Map.of("reservation_hold_days", 91, "refundable_deposit_minor", 10_000_001,
+                "customer_portal_url", "https://acme.example/" + "p".repeat(2028))), 422))
+                .containsExactly(issue("reservation_hold_days", "above_maximum"),
+                        issue("refundable_deposit_minor", "above_maximum"), issue("customer_portal_url", "too_long"));
+
+        // Only the hold refuses null: the deposit and the portal are cleared by it, so nothing else is named.
+        Map<String, Object> nulls = new HashMap<>();
+        nulls.put("reservation_hold_days", null);
+        nulls.put("refundable_deposit_minor", null);
+        nulls.put("customer_portal_url", null);
+        assertThat(details(api.patch(path, nulls), 422)).containsExactly(issue("reservation_hold_days", "required"));
+
+        // One 422 names them with the other settings' problems.
+        Map<String, Object> mixed = new HashMap<>();
+        mixed.put("void_overdue_enabled", null);
+        mixed.put("published_website_urls", List.of("ftp://files.example"));
+        mixed.put("reservation_hold_days", -3);
+        mixed.put("customer_portal_url", "https://user:pw@acme.example");
+        assertThat(details(api.patch(path, mixed), 422))
+                .containsExactly(issue("void_overdue_enabled", "invalid"),
+                        issue("published_website_urls[0]", "invalid"), issue("reservation_hold_days", "below_minimum"),
+                        issue("customer_portal_url", "invalid"));
+
+        for (String url : List.of("", "   ", "/account", "acme.example/account", "https:///account",
+                "https://user@acme.example", "https://acme .example")) {
+            assertThat(details(api.patch(path, Map.of("customer_portal_url", url)), 422)).as(url)
+                    .containsExactly(issue("customer_portal_url", "invalid"));
+        }
+        for (String[] unreadable : new String[][] {{"{\"reservation_hold_days\": 7.5}", "reservation_hold_days"},
+                {"{\"reservation_hold_days\": 7.0}", "reservation_hold_days"},
+                {"{\"reservation_hold_days\": \"7\"}", "reservation_hold_days"},
+                {"{\"reservation_hold_days\": true}", "reservation_hold_days"},
+                {"{\"refundable_deposit_minor\": 12.5}", "refundable_deposit_minor"},
+                {"{\"refundable_deposit_minor\": \"1000\"}", "refundable_deposit_minor"},
+                {"{\"refundable_deposit_minor\": {}}", "refundable_deposit_minor"},
+                {"{\"customer_portal_url\": 5}", "customer_portal_url"},
+                {"{\"customer_portal_url\": [\"https://acme.example\"]}", "customer_portal_url"}}) {
+            assertThat(details(client.patch().uri(path).header("Authorization", AuthApi.admin())
+                    .contentType(MediaType.APPLICATION_JSON).bodyValue(unreadable[0]).exchange(), 422))
+                    .as(unreadable[0]).containsExactly(issue(unreadable[1], "invalid"));
+        }
+        assertThat(data(api.get("/admin/v1/operators/" + id), 200)).isEqualTo(before);
+    }
+
+    @Test
     void everyBadSettingIsNamed() {
         String path = "/admin/v1/operators/" + api.createOperatorId() + "/settings";
         String body = """
@@ -290,13 +425,20 @@ class OperatorAdminTest {
         try (TestEvents events = TestEvents.on("auth.events")) {
             Map<String, Object> operator = api.createOperator("Evented");
             String id = (String) operator.get("id");
-            api.patch("/admin/v1/operators/" + id + "/settings", Map.of("online_id_checks_enabled", true))
+            String path = "/admin/v1/operators/" + id + "/settings";
+            api.patch(path, Map.of("online_id_checks_enabled", true, "reservation_hold_days", 10,
+                    "refundable_deposit_minor", 2500, "customer_portal_url", "https://my.acme.example"))
                     .expectStatus().isOk();
+            // Nothing changes, so nothing is published: the next event is the deposit's removal.
+            api.patch(path, Map.of("reservation_hold_days", 10)).expectStatus().isOk();
+            Map<String, Object> noDeposit = new HashMap<>();
+            noDeposit.put("refundable_deposit_minor", null);
+            api.patch(path, noDeposit).expectStatus().isOk();
 
             JsonMapper json = JsonMapper.builder().build();
             List<ConsumerRecord<String, String>> seen = events.await(
-                    record -> record.value().contains("\"subject\":\"" + id + "\""), 2, Duration.ofSeconds(20));
-            assertThat(seen).hasSize(2);
+                    record -> record.value().contains("\"subject\":\"" + id + "\""), 3, Duration.ofSeconds(20));
+            assertThat(seen).hasSize(3);
             JsonNode created = json.readTree(seen.get(0).value());
             assertThat(created.get("type").stringValue()).isEqualTo("operator.created");
             assertThat(created.get("source").stringValue()).isEqualTo("/auth");
@@ -304,9 +446,26 @@ class OperatorAdminTest {
             assertThat(created.get("actortype").stringValue()).isEqualTo("platform_admin");
             assertThat(created.get("data").get("object").stringValue()).isEqualTo("operator");
             assertThat(created.get("data").get("accounts").size()).isEqualTo(2);
+            // commerce-service creates the walk-in sales records under exactly the ids the event carries.
+            @SuppressWarnings("unchecked")
+            Map<String, Object> walkIns = (Map<String, Object>) operator.get("walk_in_contact_ids");
+            assertThat(created.get("data").get("walk_in_contact_ids").get("live").stringValue())
+                    .isEqualTo(walkIns.get("live"));
+            assertThat(created.get("data").get("walk_in_contact_ids").get("test").stringValue())
+                    .isEqualTo(walkIns.get("test"));
             JsonNode updated = json.readTree(seen.get(1).value());
             assertThat(updated.get("type").stringValue()).isEqualTo("operator.settings_updated");
-            assertThat(updated.get("data").get("settings").get("online_id_checks_enabled").booleanValue()).isTrue();
+            JsonNode settings = updated.get("data").get("settings");
+            assertThat(settings.get("online_id_checks_enabled").booleanValue()).isTrue();
+            assertThat(settings.get("reservation_hold_days").intValue()).isEqualTo(10);
+            assertThat(settings.get("refundable_deposit_minor").longValue()).isEqualTo(2500);
+            assertThat(settings.get("customer_portal_url").stringValue()).isEqualTo("https://my.acme.example");
+            assertThat(updated.get("data").get("walk_in_contact_ids")).isEqualTo(created.get("data")
+                    .get("walk_in_contact_ids"));
+            JsonNode depositRemoved = json.readTree(seen.get(2).value());
+            assertThat(depositRemoved.get("type").stringValue()).isEqualTo("operator.settings_updated");
+            assertThat(depositRemoved.get("data").get("settings").get("refundable_deposit_minor").isNull()).isTrue();
+            assertThat(depositRemoved.get("data").get("settings").get("reservation_hold_days").intValue()).isEqualTo(10);
         }
     }
 

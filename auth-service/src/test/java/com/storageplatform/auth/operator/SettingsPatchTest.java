@@ -17,12 +17,29 @@ class SettingsPatchTest {
 
     @Test
     void anAbsentFieldKeepsItsValueAndNullClearsTheReason() {
-        OperatorSettings current = new OperatorSettings(true, true, false, "Price", false, List.of("https://a.example"));
+        OperatorSettings current = new OperatorSettings(true, true, false, "Price", false, List.of("https://a.example"),
+                7, 5000L, "https://my.a.example");
         assertThat(patch("{}").applyTo(current)).isEqualTo(current);
         assertThat(patch("{\"void_overdue_enabled\": true}").applyTo(current))
-                .isEqualTo(new OperatorSettings(true, true, true, "Price", false, List.of("https://a.example")));
+                .isEqualTo(new OperatorSettings(true, true, true, "Price", false, List.of("https://a.example"), 7,
+                        5000L, "https://my.a.example"));
         assertThat(patch("{\"deal_lost_default_reason\": null, \"published_website_urls\": []}").applyTo(current))
-                .isEqualTo(new OperatorSettings(true, true, false, null, false, List.of()));
+                .isEqualTo(new OperatorSettings(true, true, false, null, false, List.of(), 7, 5000L,
+                        "https://my.a.example"));
+    }
+
+    @Test
+    void theHoldChangesAndNullClearsTheDepositAndThePortal() {
+        OperatorSettings current = OperatorSettings.DEFAULTS;
+        OperatorSettings set = patch("{\"reservation_hold_days\": 30, \"refundable_deposit_minor\": 0, "
+                + "\"customer_portal_url\": \"https://my.a.example/orders\"}").applyTo(current);
+        assertThat(set).isEqualTo(new OperatorSettings(false, false, false, null, true, List.of(), 30, 0L,
+                "https://my.a.example/orders"));
+        assertThat(patch("{\"refundable_deposit_minor\": null, \"customer_portal_url\": null}").applyTo(set))
+                .isEqualTo(new OperatorSettings(false, false, false, null, true, List.of(), 30, null, null));
+        assertThat(OperatorSettings.DEFAULTS.reservationHoldDays()).isEqualTo(7);
+        assertThat(OperatorSettings.DEFAULTS.refundableDepositMinor()).isNull();
+        assertThat(OperatorSettings.DEFAULTS.customerPortalUrl()).isNull();
     }
 
     @Test
