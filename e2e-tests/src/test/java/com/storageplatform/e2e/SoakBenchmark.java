@@ -291,41 +291,6 @@ public final class SoakBenchmark {
         return serverErrors == 0 && timeouts.sum() == 0;
     }
 
-    /** Latencies in nanoseconds, summarised as p50/p99/max in milliseconds. */
-    private static final class Latencies {
-        private final List<Long> samples = Collections.synchronizedList(new ArrayList<>());
-
-        void add(long nanos) {
-            samples.add(nanos);
-        }
-
-        long count() {
-            return samples.size();
-        }
-
-        void clear() {
-            samples.clear();
-        }
-
-        @Override
-        public String toString() {
-            List<Long> sorted;
-            synchronized (samples) {
-                sorted = new ArrayList<>(samples);
-            }
-            if (sorted.isEmpty()) {
-                return "(none)";
-            }
-            Collections.sort(sorted);
-            return String.format("n=%d p50 %.2f ms  p99 %.2f ms  max %.2f ms", sorted.size(), at(sorted, 0.50),
-                    at(sorted, 0.99), sorted.get(sorted.size() - 1) / 1e6);
-        }
-
-        private static double at(List<Long> sorted, double quantile) {
-            return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(quantile * sorted.size()) - 1)) / 1e6;
-        }
-    }
-
     /** An answer that the rest of an action needed did not come; the action stops there. */
     private static final class SetUpFailed extends RuntimeException {
         SetUpFailed() {
