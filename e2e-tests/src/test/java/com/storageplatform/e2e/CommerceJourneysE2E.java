@@ -1,0 +1,235 @@
+package com.storageplatform.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.devstack.DevStack;
+import com.storageplatform.kit.testsupport.WebhookReceiver;
+import com.storageplatform.webhooks.signature.WebhookVerifier;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Commerce's main journeys through the gateway on the devstack: an enquiry becomes a reservation, a signed licence
+ * and an occupied unit, with the events arriving as signed webhooks under their public names; an online order
+ * holds its unit and shows its binding price; a site-restricted key cannot reach another site's unit or see that
+ * site's agreements; the walk-in record is readable but never a customer.
+ */
+class CommerceJourneysE2E {
+
+    static final List<String> SCOPES = List.of("sites:read", "sites:write", "units:read", "units:write",
+            "contacts:read", "contacts:write", "reservations:read", "reservations:write", "agreements:read",
+            "agreements:write", "webhooks:read", "webhooks:write", "events:read");
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    private final DevStack stack = Stack.get();
+
+    /** An operator's test account with every commerce scope, and the calls the journeys make. */
+    private static final class Shop {
+        final Admin admin;
+        final Admin.Operator operator;
+        final String key;
+        final DevStack stack;
+
+        Shop(DevStack stack, String name) {
+            this.stack = stack;
+            this.admin = new Admin(stack);
+            this.operator = admin.newOperator(name);
+            this.key = admin.apiKey(operator, "test", SCOPES, null).path("key").asString();
+        }
+
+        Http.Response post(String path, String json) {
+            return Http.post(stack.gatewayUrl() + path, key, json);
+        }
+
+        Http.Response get(String path) {
+            return Http.get(stack.gatewayUrl() + path, key);
+        }
+
+        JsonNode created(String path, String json) {
+            Http.Response response = post(path, json);
+            assertThat(response.status()).as(path + " " + response.body()).isEqualTo(201);
+            return response.data();
+        }
+
+        JsonNode ok(Http.Response response) {
+            assertThat(response.status()).as(response.body().toString()).isEqualTo(200);
+            return response.data();
+        }
+
+        String site(String name) {
+            return created("/v1/sites", "{\"name\": \"%s\", \"timezone\": \"Europe/London\"}".formatted(name))
+                    .path("id").asString();
+        }
+
+        String unitType(String site) {
+            return created("/v1/unit-types", """
+                    {"site_id": "%s", "name": "50 sq ft", "price_minor": 6000, "currency": "GBP"}
+                    """.formatted(site)).path("id").asString();
+        }
+
+        String unit(String site, String type, String name) {
+            return created("/v1/units", """
+                    {"site_id": "%s", "unit_type_id": "%s", "name": "%s"}
+                    """.formatted(site, type, name)).path("id").asString();
+        }
+
+        String contact(String first) {
+            return created("/v1/contacts", """
+                    {"first_name": "%s", "last_name": "Jones", "email": "%s@example.com"}
+                    """.formatted(first, first.toLowerCase())).path("id").asString();
+        }
+
+        /** A reservation, once commerce has learnt of the unit from the catalogue's events. */
+        JsonNode reservation(String contact, String unit) {
+            String body = """
+                    {"contact_id": "%s", "unit_id": "%s", "source": "storefront"}
+                    """.formatted(contact, unit);
+            Http.Response response = post("/v1/reservations", body);
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (response.status() == 422 && System.nanoTime() < deadline) {
+                Webhooks.sleep(200);
+                response = post("/v1/reservations", body);
+            }
+            assertThat(response.status()).as(response.body().toString()).isEqualTo(201);
+            return response.data();
+        }
+
+        /** The unit's status as the catalogue shows it, once it reads {@code expected}. */
+        String awaitUnitStatus(String unit, String expected) {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            String status = ok(get("/v1/units/" + unit)).path("status").asString();
+            while (!status.equals(expected) && System.nanoTime() < deadline) {
+                Webhooks.sleep(200);
+                status = ok(get("/v1/units/" + unit)).path("status").asString();
+            }
+            return status;
+        }
+    }
+
+    @Test
+    void anEnquiryBecomesAReservationASignedLicenceAndAnOccupiedUnitWithSignedWebhooks() {
+        Shop shop = new Shop(stack, "Journey Storage");
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            JsonNode endpoint = shop.created("/v1/webhooks", """
+                    {"url": "%s", "enabled_events": ["contact.*", "reservation.*", "agreement.*"]}
+                    """.formatted(receiver.url()));
+            String site = shop.site("Cambridge");
+            String unit = shop.unit(site, shop.unitType(site), "C1");
+            String contact = shop.contact("Ada");
+
+            JsonNode reservation = shop.reservation(contact, unit);
+            assertThat(reservation.path("status").asString()).isEqualTo("active");
+            assertThat(reservation.path("licence_fee_minor").asLong()).isEqualTo(6000);
+            assertThat(shop.awaitUnitStatus(unit, "reserved")).isEqualTo("reserved");
+
+            // Booking the unit reserved for the same customer takes the reservation up without naming it.
+            JsonNode agreement = shop.created("/v1/agreements", """
+                    {"contact_id": "%s", "unit_id": "%s"}
+                    """.formatted(contact, unit));
+            assertThat(agreement.path("reservation_id").asString()).isEqualTo(reservation.path("id").asString());
+            assertThat(shop.ok(shop.get("/v1/reservations/" + reservation.path("id").asString()))
+                    .path("status").asString()).isEqualTo("converted");
+
+            String id = agreement.path("id").asString();
+            JsonNode signed = shop.ok(shop.post("/v1/agreements/" + id + "/sign", "{}"));
+            assertThat(signed.path("access_status").asString()).isEqualTo("signed");
+            // Signing books the unit; only moving in occupies it.
+            assertThat(shop.awaitUnitStatus(unit, "reserved")).isEqualTo("reserved");
+            JsonNode active = shop.ok(shop.post("/v1/agreements/" + id + "/move-in", "{}"));
+            assertThat(active.path("status").asString()).isEqualTo("active");
+            assertThat(shop.awaitUnitStatus(unit, "occupied")).isEqualTo("occupied");
+
+            List<WebhookReceiver.Received> deliveries = receiver.await(r -> true, 4, WAIT);
+            WebhookVerifier verifier = WebhookVerifier.of(endpoint.path("secret").asString());
+            List<String> types = new ArrayList<>();
+            for (WebhookReceiver.Received delivery : deliveries) {
+                verifier.verify(delivery.header("X-Service-Signature"), delivery.body());
+                types.add(Http.JSON.readTree(delivery.body()).path("type").asString());
+            }
+            assertThat(types).contains("contact.created", "reservation.created", "agreement.created",
+                    "agreement.signed");
+            // Internal names never reach a receiver.
+            assertThat(types).doesNotContain("agreement.activated", "agreement.updated", "reservation.converted");
+        }
+    }
+
+    @Test
+    void anOnlineOrderHoldsItsUnitAndShowsItsPriceInFullBeforePayment() {
+        Shop shop = new Shop(stack, "Checkout Storage");
+        String site = shop.site("Oxford");
+        String unit = shop.unit(site, shop.unitType(site), "O1");
+        String contact = shop.contact("Grace");
+        shop.reservation(shop.contact("Probe"), unit);   // waits until commerce knows the unit...
+        String other = shop.unit(site, shop.unitType(site), "O2");
+        shop.reservation(contact, other);                  // ...and this one
+
+        JsonNode order = shop.created("/v1/orders", """
+                {"contact_id": "%s", "unit_id": "%s", "source": "storefront"}
+                """.formatted(contact, other));
+        assertThat(order.path("status").asString()).isEqualTo("awaiting_payment");
+        assertThat(order.path("total_due_today_minor").asLong()).isPositive();
+        assertThat(order.path("recurring_amount_minor").asLong()).isPositive();
+        assertThat(order.path("lines").isArray()).isTrue();
+        assertThat(shop.awaitUnitStatus(other, "reserved")).isEqualTo("reserved");
+        assertThat(Account.errorCode(shop.post("/v1/reservations", """
+                {"contact_id": "%s", "unit_id": "%s", "source": "api"}
+                """.formatted(shop.contact("Late"), other)), 409)).isEqualTo("unit_reserved");
+    }
+
+    @Test
+    void aSiteRestrictedKeyCannotReachAnotherSitesUnitAndSeesOnlyItsSitesAgreements() {
+        Shop shop = new Shop(stack, "Two Sites Storage");
+        String mine = shop.site("Norwich");
+        String theirs = shop.site("Ipswich");
+        String myUnit = shop.unit(mine, shop.unitType(mine), "N1");
+        String theirUnit = shop.unit(theirs, shop.unitType(theirs), "I1");
+        String contact = shop.contact("Mary");
+        shop.reservation(contact, myUnit);
+        shop.reservation(contact, theirUnit);
+        shop.created("/v1/agreements", "{\"contact_id\": \"%s\", \"unit_id\": \"%s\"}".formatted(contact, myUnit));
+        String theirAgreement = shop.created("/v1/agreements",
+                "{\"contact_id\": \"%s\", \"unit_id\": \"%s\"}".formatted(contact, theirUnit)).path("id").asString();
+
+        String restricted = shop.admin.apiKey(shop.operator, "test", SCOPES, List.of(mine)).path("key").asString();
+        Http.Response refused = Http.post(stack.gatewayUrl() + "/v1/reservations", restricted, """
+                {"contact_id": "%s", "unit_id": "%s", "source": "api"}
+                """.formatted(shop.contact("Other"), theirUnit));
+        assertThat(Account.errorCode(refused, 403)).isEqualTo("site_forbidden");
+        List<String> sites = new ArrayList<>();
+        Http.get(stack.gatewayUrl() + "/v1/agreements?contact_id=" + contact, restricted).data()
+                .forEach(a -> sites.add(a.path("site_id").asString()));
+        assertThat(sites).containsExactly(mine);
+        assertThat(Account.errorCode(Http.get(stack.gatewayUrl() + "/v1/agreements/" + theirAgreement, restricted),
+                403)).isEqualTo("site_forbidden");
+    }
+
+    @Test
+    void theWalkInRecordIsReadableButNeverACustomerAndAnotherOperatorsContactIsNotFound() {
+        Shop shop = new Shop(stack, "Walk-in Storage");
+        String walkIn = Http.get(stack.gatewayUrl() + "/admin/v1/operators/" + shop.operator.id(),
+                stack.adminToken()).data().path("walk_in_contact_ids").path("test").asString();
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        Http.Response read = shop.get("/v1/contacts/" + walkIn);
+        while (read.status() == 404 && System.nanoTime() < deadline) {
+            Webhooks.sleep(200);
+            read = shop.get("/v1/contacts/" + walkIn);
+        }
+        assertThat(shop.ok(read).path("system_role").asString()).isEqualTo("walk_in");
+        String site = shop.site("Bath");
+        String type = shop.unitType(site);
+        String unit = shop.unit(site, type, "B1");
+        // Commerce learns of units in the order the catalogue published them: once B2 is known, so is B1.
+        shop.reservation(shop.contact("Probe"), shop.unit(site, type, "B2"));
+        assertThat(Account.issues(shop.post("/v1/agreements", """
+                {"contact_id": "%s", "unit_id": "%s"}
+                """.formatted(walkIn, unit)))).contains("contact_id not_allowed");
+
+        Shop other = new Shop(stack, "Other Storage");
+        assertThat(Account.errorCode(other.get("/v1/contacts/" + shop.contact("Private")), 404))
+                .isEqualTo("not_found");
+    }
+}
