@@ -48,9 +48,13 @@ class NetworkPolicyTest {
 
     @ParameterizedTest
     @EnumSource(ValueSet.class)
-    void onlyTheGatewayReachesTheServices(ValueSet valueSet) {
+    void onlyTheGatewayAndTheCallersEachServiceNamesReachTheServices(ValueSet valueSet) {
         Manifests manifests = HelmChart.render(valueSet);
         Map<String, String> gatewayPods = manifests.deployment(GATEWAY).getSpec().getSelector().getMatchLabels();
+        // Service-to-service calls the chart allows by default (values.yaml allowFrom): commerce asks the catalogue
+        // for prices and billing for an order's payment.
+        Map<String, List<String>> callers = Map.of("catalogue-service", List.of("commerce-service"),
+                "billing-service", List.of("commerce-service"));
 
         for (String service : BACKENDS) {
             List<NetworkPolicyPeer> peers = manifests.ofService(NetworkPolicy.class, service).getSpec().getIngress()
@@ -62,7 +66,10 @@ class NetworkPolicyTest {
                             .containsEntry("kubernetes.io/metadata.name", "monitoring");
                     assertThat(peer.getIpBlock()).isNull();
                 } else {
-                    assertThat(peer.getPodSelector().getMatchLabels()).isEqualTo(gatewayPods);
+                    List<Map<String, String>> allowed = new java.util.ArrayList<>(List.of(gatewayPods));
+                    callers.getOrDefault(service, List.of()).forEach(caller -> allowed.add(
+                            manifests.deployment(caller).getSpec().getSelector().getMatchLabels()));
+                    assertThat(peer.getPodSelector().getMatchLabels()).isIn(allowed);
                     assertThat(peer.getNamespaceSelector()).isNull();
                     assertThat(peer.getIpBlock()).isNull();
                 }
@@ -245,6 +252,24 @@ class NetworkPolicyTest {
                 .getFrom()).extracting(NetworkPolicyTest::podsOf).contains(commercePods);
         assertThat(manifests.ofService(NetworkPolicy.class, "commerce-service").getSpec().getEgress())
                 .anySatisfy(rule -> assertThat(podsOf(rule)).contains(cataloguePods));
+    }
+
+    @Test
+    void byDefaultCommerceReachesTheCatalogueForPricesAndBillingForPaymentsAndNothingElse() {
+        Manifests manifests = HelmChart.render(List.of(), Map.of());
+        Map<String, String> commercePods = manifests.deployment("commerce-service").getSpec().getSelector()
+                .getMatchLabels();
+        for (String callee : List.of("catalogue-service", "billing-service")) {
+            Map<String, String> calleePods = manifests.deployment(callee).getSpec().getSelector().getMatchLabels();
+            assertThat(manifests.ofService(NetworkPolicy.class, callee).getSpec().getIngress().get(0).getFrom())
+                    .extracting(NetworkPolicyTest::podsOf).contains(commercePods);
+            assertThat(manifests.ofService(NetworkPolicy.class, "commerce-service").getSpec().getEgress())
+                    .anySatisfy(rule -> assertThat(podsOf(rule)).contains(calleePods));
+        }
+        for (String other : List.of("crm-service", "compliance-service", "auth-service", "webhook-dispatcher")) {
+            assertThat(manifests.ofService(NetworkPolicy.class, other).getSpec().getIngress().get(0).getFrom())
+                    .extracting(NetworkPolicyTest::podsOf).doesNotContain(commercePods);
+        }
     }
 
     @Test
