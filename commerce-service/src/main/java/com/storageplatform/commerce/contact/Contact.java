@@ -1,5 +1,6 @@
 package com.storageplatform.commerce.contact;
 
+import com.storageplatform.kit.openapi.ApiDeprecation;
 import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
@@ -12,13 +13,16 @@ import java.util.UUID;
  *
  * @param marketingConsentWording the words the person was shown when asked, kept as sent
  * @param systemRole              {@code walk_in} for the walk-in sales record; null for every customer
- * @param kycStatus               deprecated: read {@code GET /v1/identity-verifications?contact_id=} instead
+ * @param kycStatus               deprecated (since 2026-12-01, sunset 2027-12-01): read
+ *                                {@code GET /v1/identity-verifications?contact_id=} instead
  * @param archivedAt              when it was archived; null while active
  */
 public record Contact(UUID id, String object, String firstName, String lastName, String email, String phone,
         String companyName, Address address, @OneOf("MARKETING_STATUSES") String marketingStatus,
         boolean marketingConsent, String marketingConsentWording, @OneOf("STATUSES") String status,
-        String systemRole, @OneOf("KYC_STATUSES") String kycStatus, Instant archivedAt, Instant createdAt,
+        String systemRole,
+        @ApiDeprecation(since = KYC_DEPRECATED_SINCE, sunset = KYC_SUNSET)
+        @OneOf("KYC_STATUSES") String kycStatus, Instant archivedAt, Instant createdAt,
         Instant updatedAt) {
 
     public static final String OBJECT = "contact";
@@ -31,8 +35,11 @@ public record Contact(UUID id, String object, String firstName, String lastName,
     public static final List<String> STATUSES = List.of(ACTIVE, ARCHIVED);
     public static final List<String> MARKETING_STATUSES = List.of(YES, NO, NOT_ASKED);
     public static final List<String> KYC_STATUSES = List.of("not_required", "pending", "verified", "failed");
+    /** {@code kyc_status} is deprecated (spec, Versioning 6): the dates its responses' headers carry. */
+    public static final String KYC_DEPRECATED_SINCE = "2026-12-01";
+    public static final String KYC_SUNSET = "2027-12-01";
 
-    /** A postal address; every part optional. */
+    /** A postal address; every part optional. {@code country} is ISO 3166-1 alpha-2, upper case. */
     public record Address(String line1, String line2, String city, String postcode, String country) {
         boolean isEmpty() {
             return line1 == null && line2 == null && city == null && postcode == null && country == null;
@@ -51,6 +58,12 @@ public record Contact(UUID id, String object, String firstName, String lastName,
         return new Contact(id, object, firstName, lastName, email, phone, companyName, address, marketingStatus,
                 marketingConsent, marketingConsentWording, status, systemRole, kyc, archivedAt, createdAt,
                 updatedAt);
+    }
+
+    /** The same contact, last changed at {@code at}. */
+    Contact updatedAt(Instant at) {
+        return new Contact(id, object, firstName, lastName, email, phone, companyName, address, marketingStatus,
+                marketingConsent, marketingConsentWording, status, systemRole, kycStatus, archivedAt, createdAt, at);
     }
 
     Contact withStatus(String newStatus, Instant archived, Instant at) {
