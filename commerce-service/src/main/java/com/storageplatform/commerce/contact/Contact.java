@@ -1,5 +1,6 @@
 package com.storageplatform.commerce.contact;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.storageplatform.kit.openapi.ApiDeprecation;
 import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
@@ -46,10 +47,12 @@ public record Contact(UUID id, String object, String firstName, String lastName,
         }
     }
 
+    @JsonIgnore
     public boolean isWalkIn() {
         return WALK_IN.equals(systemRole);
     }
 
+    @JsonIgnore
     public boolean isArchived() {
         return ARCHIVED.equals(status);
     }
