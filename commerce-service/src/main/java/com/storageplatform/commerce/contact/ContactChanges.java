@@ -1,6 +1,7 @@
 package com.storageplatform.commerce.contact;
 
 import com.storageplatform.kit.web.Patch;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * The body of {@code PATCH /v1/contacts/{id}}: a field left out stays as it is, a field sent as {@code null}
@@ -12,6 +13,7 @@ record ContactChanges(Patch<String> firstName, Patch<String> lastName, Patch<Str
         Patch<String> companyName, Patch<AddressChanges> address, Patch<String> marketingStatus,
         Patch<Boolean> marketingConsent, Patch<String> marketingConsentWording) {
 
+    @Schema(name = "ContactAddressChanges")
     record AddressChanges(Patch<String> line1, Patch<String> line2, Patch<String> city, Patch<String> postcode,
             Patch<String> country) {
 
