@@ -8,6 +8,7 @@ import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.commerce.support.People;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.web.ApiException;
 import java.util.List;
 import java.util.UUID;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -128,6 +130,28 @@ class ContactArchiveTest {
         assertThat(published.about(id, 4).get(2).get("data")).isEqualTo(back);
         assertThat(published.about(id, 4).get(3).get("data")).isEqualTo(back);
         assertThat(api.listedIds(caller, "?email=ada@example.com")).containsExactly(id);
+    }
+
+    @Test
+    void aRepeatOfTheRequestThatBroughtAContactBackReplaysThe200() {
+        String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"L\", \"email\": "
+                + "\"again@example.com\"}");
+        action(id, "archive");
+        String key = Ids.newId().toString();
+        String body = "{\"first_name\": \"Ada\", \"last_name\": \"King\", \"email\": \"again@example.com\"}";
+        JsonNode first = api.body(post(key, body).expectStatus().isOk()
+                .expectHeader().valueEquals("Deprecation", "@1796083200"));
+        JsonNode replay = api.body(post(key, body).expectStatus().isOk()
+                .expectHeader().valueEquals("Idempotent-Replayed", "true"));
+        assertThat(replay).isEqualTo(first);
+        assertThat(published.written(id)).containsExactly("contact.created", "contact.updated",
+                "contact.unarchived", "contact.updated");
+    }
+
+    private WebTestClient.ResponseSpec post(String idempotencyKey, String body) {
+        return client.post().uri("/v1/contacts").header("Authorization", TestCallers.bearer(caller))
+                .header("Idempotency-Key", idempotencyKey).contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body).exchange();
     }
 
     @Test

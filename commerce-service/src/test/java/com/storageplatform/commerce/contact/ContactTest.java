@@ -133,6 +133,8 @@ class ContactTest {
                 .containsExactly("first_name invalid");
         assertThat(api.issues(api.post(caller, ADA.replace("}", ", \"phone\": 1603123456}"))))
                 .containsExactly("phone invalid");
+        assertThat(api.issues(api.post(caller, ADA.replace("}", ", \"address\": \"1 Road, Norwich\"}"))))
+                .containsExactly("address invalid");
     }
 
     @Test
@@ -195,6 +197,34 @@ class ContactTest {
         assertThat(events.get(0).get("accountid").asString()).isEqualTo(caller.accountId().toString());
         assertThat(events.get(0).get("data")).isEqualTo(contact);
         assertThat(events.get(0).get("data")).isEqualTo(api.read(caller, id));
+    }
+
+    @Test
+    void concurrentUpdatesOfOneContactAreAllApplied() throws Exception {
+        String id = api.createId(caller, ADA);
+        List<String> bodies = List.of("{\"phone\": \"01603 1\"}", "{\"company_name\": \"AE\"}",
+                "{\"email\": \"ada@example.com\"}", "{\"address\": {\"city\": \"Norwich\"}}",
+                "{\"marketing_consent\": true}", "{\"address\": {\"country\": \"GB\"}}");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(bodies.size());
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (String body : bodies) {
+                done.add(pool.submit(() -> api.patch(caller, id, body).expectStatus().isOk()));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        JsonNode contact = api.read(caller, id);
+        assertThat(contact.get("phone").asString()).isEqualTo("01603 1");
+        assertThat(contact.get("company_name").asString()).isEqualTo("AE");
+        assertThat(contact.get("email").asString()).isEqualTo("ada@example.com");
+        assertThat(contact.get("address").get("city").asString()).isEqualTo("Norwich");
+        assertThat(contact.get("address").get("country").asString()).isEqualTo("GB");
+        assertThat(contact.get("marketing_status").asString()).isEqualTo("yes");
+        assertThat(published.written(id)).hasSize(1 + bodies.size());
     }
 
     @Test
