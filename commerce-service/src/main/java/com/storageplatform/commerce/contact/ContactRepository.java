@@ -1,10 +1,16 @@
 package com.storageplatform.commerce.contact;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.db.AccountStatement;
+import com.storageplatform.kit.paging.ListQuery;
+import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Mono;
 
@@ -39,16 +45,106 @@ class ContactRepository {
                 .one();
     }
 
+    /**
+     * The newest archived customer of the account with {@code email} (stored lower case), locked: the one a create
+     * with that address brings back.
+     */
+    Mono<Contact> findArchivedByEmailForUpdate(UUID accountId, String email) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM contacts
+                WHERE account_id = :account_id AND lower(email) = :email AND status = 'archived'
+                  AND system_role IS NULL
+                ORDER BY id DESC LIMIT 1 FOR UPDATE
+                """)
+                .bind("email", email)
+                .map(ContactRepository::contact)
+                .one();
+    }
+
+    /** Newest first; never the walk-in record. */
+    Mono<Envelopes.ListOf<Contact>> list(UUID accountId, String email, String status, PageRequest page) {
+        return ListQuery.from("SELECT " + COLUMNS + " FROM contacts", accountId)
+                .where("system_role IS NULL")
+                .where("lower(email) = :email", "email", email)
+                .where("status = :status", "status", status)
+                .page(db, page, ContactRepository::contact);
+    }
+
+    Mono<Void> insert(UUID accountId, Contact contact) {
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
+                INSERT INTO contacts (account_id, id, first_name, last_name, email, phone, company_name,
+                       address_line1, address_line2, address_city, address_postcode, address_country,
+                       marketing_status, marketing_consent_wording, status, archived_at, created_at, updated_at)
+                VALUES (:account_id, :id, :first_name, :last_name, :email, :phone, :company_name, :address_line1,
+                       :address_line2, :address_city, :address_postcode, :address_country, :marketing_status,
+                       :marketing_consent_wording, :status, :archived_at, :created_at, :updated_at)
+                """)
+                .bind("created_at", contact.createdAt());
+        return bindValues(insert, contact).then();
+    }
+
+    /** Writes every field a client can change, the status and {@code updated_at}. */
+    Mono<Void> update(UUID accountId, Contact contact) {
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
+                UPDATE contacts SET first_name = :first_name, last_name = :last_name, email = :email,
+                       phone = :phone, company_name = :company_name, address_line1 = :address_line1,
+                       address_line2 = :address_line2, address_city = :address_city,
+                       address_postcode = :address_postcode, address_country = :address_country,
+                       marketing_status = :marketing_status, marketing_consent_wording = :marketing_consent_wording,
+                       status = :status, archived_at = :archived_at, updated_at = :updated_at
+                 WHERE account_id = :account_id AND id = :id AND system_role IS NULL
+                """);
+        return bindValues(update, contact).then();
+    }
+
     Mono<Void> setStatus(UUID accountId, UUID id, String status, Instant archivedAt, Instant at) {
-        DatabaseClient.GenericExecuteSpec spec = AccountStatement.sql(db, accountId, """
+        GenericExecuteSpec spec = AccountStatement.sql(db, accountId, """
                 UPDATE contacts SET status = :status, archived_at = :archived_at, updated_at = :at
                  WHERE account_id = :account_id AND id = :id
                 """)
                 .bind("id", id)
                 .bind("status", status)
                 .bind("at", at);
-        return com.storageplatform.kit.db.Bindings.nullable(spec, "archived_at", archivedAt, Instant.class)
-                .then();
+        return nullable(spec, "archived_at", archivedAt, Instant.class).then();
+    }
+
+    /**
+     * Creates the account's walk-in sales record under {@code id} unless it exists: true when this call wrote it.
+     * The primary key and the one-walk-in-per-account index make a redelivery, a second event or a race write
+     * nothing.
+     */
+    Mono<Boolean> insertWalkIn(UUID accountId, UUID id, Instant at) {
+        return AccountStatement.sql(db, accountId, """
+                INSERT INTO contacts (account_id, id, first_name, last_name, marketing_status, status, system_role,
+                       created_at, updated_at)
+                VALUES (:account_id, :id, 'Walk-in', 'sale', 'not_asked', 'active', 'walk_in', :at, :at)
+                ON CONFLICT DO NOTHING
+                """)
+                .bind("id", id)
+                .bind("at", at)
+                .fetch().rowsUpdated()
+                .map(rows -> rows > 0);
+    }
+
+    private static GenericExecuteSpec bindValues(GenericExecuteSpec spec, Contact c) {
+        Contact.Address address = c.address() == null ? new Contact.Address(null, null, null, null, null)
+                : c.address();
+        spec = spec.bind("id", c.id())
+                .bind("first_name", c.firstName())
+                .bind("last_name", c.lastName())
+                .bind("marketing_status", c.marketingStatus())
+                .bind("status", c.status())
+                .bind("updated_at", c.updatedAt());
+        spec = nullable(spec, "email", c.email(), String.class);
+        spec = nullable(spec, "phone", c.phone(), String.class);
+        spec = nullable(spec, "company_name", c.companyName(), String.class);
+        spec = nullable(spec, "address_line1", address.line1(), String.class);
+        spec = nullable(spec, "address_line2", address.line2(), String.class);
+        spec = nullable(spec, "address_city", address.city(), String.class);
+        spec = nullable(spec, "address_postcode", address.postcode(), String.class);
+        spec = nullable(spec, "address_country", address.country(), String.class);
+        spec = nullable(spec, "marketing_consent_wording", c.marketingConsentWording(), String.class);
+        return nullable(spec, "archived_at", c.archivedAt(), Instant.class);
     }
 
     static Contact contact(Readable row) {

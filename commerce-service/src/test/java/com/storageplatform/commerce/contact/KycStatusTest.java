@@ -1,0 +1,161 @@
+package com.storageplatform.commerce.contact;
+
+import static com.storageplatform.commerce.support.CommerceApi.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.commerce.support.CommerceApi;
+import com.storageplatform.commerce.internal.IdentityChecks;
+import com.storageplatform.commerce.support.CommerceTest;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.kit.testsupport.TestEvents;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The deprecated {@code kyc_status}: derived at read time from the operator's settings (auth's operator events)
+ * and compliance's identity-verification events; every successful answer carrying it sends the
+ * {@code Deprecation}, {@code Sunset} and {@code Link} headers.
+ */
+@CommerceTest
+class KycStatusTest {
+
+    /** RFC 9745: {@code @} and the Unix seconds of 2026-12-01T00:00:00Z. */
+    static final String DEPRECATION = "@1796083200";
+    /** RFC 8594: the HTTP-date of 2027-12-01. */
+    static final String SUNSET = "Wed, 01 Dec 2027 00:00:00 GMT";
+    static final String LINK = "</docs>; rel=\"deprecation\"";
+
+    @Autowired
+    WebTestClient client;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    IdentityChecks checks;
+
+    CommerceApi api;
+
+    @BeforeEach
+    void setUp() {
+        api = new CommerceApi(client, json, "/v1/contacts");
+    }
+
+    /** A fresh account whose operator checks ID ({@code setting}), as auth would publish it. */
+    private Caller accountCheckingId(String setting) {
+        UUID account = Ids.newId();
+        Caller caller = TestCallers.apiCaller(account, CommerceApi.SCOPES);
+        TestEvents.publish("auth.events", "operator.created", account, Map.of("id", Ids.newId().toString(),
+                "object", "operator", "timezone", "Europe/London", "default_currency", "GBP",
+                "accounts", List.of(Map.of("id", account.toString(), "environment", "test")),
+                "settings", Map.of(setting, true),
+                "walk_in_contact_ids", Map.of("test", Ids.newId().toString())));
+        String probe = api.createId(caller, "{\"first_name\": \"Probe\", \"last_name\": \"P\"}");
+        eventually(() -> "pending".equals(kyc(caller, probe)));
+        return caller;
+    }
+
+    private String kyc(Caller caller, String id) {
+        return api.read(caller, id).get("kyc_status").asString();
+    }
+
+    private static void check(Caller caller, String contact, String type, String status) {
+        TestEvents.publish("compliance.events", type, caller.accountId(), Map.of("id", Ids.newId().toString(),
+                "object", "identity_verification", "contact_id", contact, "status", status));
+    }
+
+    private static void check(Caller caller, UUID checkId, String contact, String type, String status) {
+        TestEvents.publish("compliance.events", type, caller.accountId(), Map.of("id", checkId.toString(),
+                "object", "identity_verification", "contact_id", contact, "status", status));
+    }
+
+    @Test
+    void anOperatorThatDoesNotCheckIdReadsNotRequiredWhateverComplianceSays() {
+        Caller caller = CommerceApi.newAccount();
+        String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"Lovelace\"}");
+        check(caller, id, "identity_verification.verified", "verified");
+        String marker = api.createId(caller, "{\"first_name\": \"M\", \"last_name\": \"M\"}");
+        check(caller, marker, "identity_verification.requires_input", "requires_input");
+        eventually(() -> checks.of(caller.accountId(), UUID.fromString(marker)).block().latest() != null);
+        assertThat(checks.of(caller.accountId(), UUID.fromString(id)).block().verified()).isTrue();
+        assertThat(kyc(caller, id)).isEqualTo("not_required");
+        assertThat(kyc(caller, marker)).isEqualTo("not_required");
+    }
+
+    @Test
+    void withOnlineChecksACustomerIsPendingUntilACheckPassesAndThenVerified() {
+        Caller caller = accountCheckingId("online_id_checks_enabled");
+        String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"Lovelace\"}");
+        assertThat(kyc(caller, id)).isEqualTo("pending");
+        check(caller, id, "identity_verification.verified", "verified");
+        eventually(() -> "verified".equals(kyc(caller, id)));
+        // A later check waiting for staff does not undo a check that passed.
+        check(caller, id, "identity_verification.requires_input", "requires_input");
+        String marker = api.createId(caller, "{\"first_name\": \"M\", \"last_name\": \"M\"}");
+        check(caller, marker, "identity_verification.requires_input", "requires_input");
+        eventually(() -> "failed".equals(kyc(caller, marker)));
+        assertThat(kyc(caller, id)).isEqualTo("verified");
+    }
+
+    @Test
+    void withAnIdCheckBeforeAccessTheLatestCheckWaitingForStaffIsFailedUntilItPasses() {
+        Caller caller = accountCheckingId("id_check_required_before_access");
+        String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"Lovelace\"}");
+        UUID checkId = Ids.newId();
+        check(caller, checkId, id, "identity_verification.requires_input", "requires_input");
+        eventually(() -> "failed".equals(kyc(caller, id)));
+        assertThat(api.listedIds(caller, "")).contains(id);
+        assertThat(api.list(caller, "").get("data").values().stream()
+                .filter(c -> c.get("id").asString().equals(id)).findFirst().orElseThrow()
+                .get("kyc_status").asString()).isEqualTo("failed");
+        // Staff accept the same check: compliance publishes verified for it.
+        check(caller, checkId, id, "identity_verification.verified", "verified");
+        eventually(() -> "verified".equals(kyc(caller, id)));
+        // Another customer of the account is untouched by it.
+        String other = api.createId(caller, "{\"first_name\": \"Byron\", \"last_name\": \"L\"}");
+        assertThat(kyc(caller, other)).isEqualTo("pending");
+    }
+
+    @Test
+    void aCheckThatEndedWithoutDecisionLeavesTheCustomerPending() {
+        Caller caller = accountCheckingId("online_id_checks_enabled");
+        String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"Lovelace\"}");
+        UUID first = Ids.newId();
+        check(caller, first, id, "identity_verification.requires_input", "requires_input");
+        eventually(() -> "failed".equals(kyc(caller, id)));
+        check(caller, Ids.newId(), id, "identity_verification.cancelled", "cancelled");
+        eventually(() -> "pending".equals(kyc(caller, id)));
+    }
+
+    @Test
+    void readListCreateUpdateAndActionsSendTheDeprecationHeaders() {
+        Caller caller = CommerceApi.newAccount();
+        WebTestClient.ResponseSpec created = api.post(caller, "{\"first_name\": \"Ada\", \"last_name\": \"L\"}");
+        String id = deprecated(created.expectStatus().isCreated()).get("data").get("id").asString();
+        deprecated(api.get(caller, "/" + id).expectStatus().isOk());
+        deprecated(api.get(caller, "").expectStatus().isOk());
+        deprecated(api.get(caller, "?status=archived").expectStatus().isOk());
+        deprecated(api.patch(caller, id, "{\"phone\": \"01603 1\"}").expectStatus().isOk());
+        deprecated(api.action(caller, id, "archive", "{}").expectStatus().isOk());
+        deprecated(api.action(caller, id, "unarchive", "{}").expectStatus().isOk());
+        // An answer without the field (an error) carries no deprecation headers.
+        api.get(caller, "/" + Ids.newId()).expectStatus().isNotFound().expectHeader().doesNotExist("Deprecation")
+                .expectHeader().doesNotExist("Sunset");
+        api.post(caller, "{}").expectStatus().isEqualTo(422).expectHeader().doesNotExist("Deprecation");
+    }
+
+    private JsonNode deprecated(WebTestClient.ResponseSpec response) {
+        return api.body(response.expectHeader().valueEquals("Deprecation", DEPRECATION)
+                .expectHeader().valueEquals("Sunset", SUNSET)
+                .expectHeader().valueEquals("Link", LINK));
+    }
+}
