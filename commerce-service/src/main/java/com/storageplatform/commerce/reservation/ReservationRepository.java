@@ -151,7 +151,7 @@ class ReservationRepository {
                 row.get("licence_fee_minor", Long.class), row.get("currency", String.class),
                 row.get("coupon_id", UUID.class), row.get("deal_id", UUID.class), row.get("notes", String.class),
                 convertedObject == null ? null
-                        : new Reservation.ConvertedTo(convertedObject, row.get("converted_to_id", UUID.class)),
+                        : new Reservation.ReservationBooking(convertedObject, row.get("converted_to_id", UUID.class)),
                 row.get("cancellation_reason", String.class), row.get("cancelled_at", Instant.class),
                 row.get("expired_at", Instant.class), row.get("converted_at", Instant.class),
                 row.get("created_at", Instant.class), row.get("updated_at", Instant.class));
