@@ -224,7 +224,9 @@ class ReservationService {
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("reservation")))
                 .flatMap(stored -> {
                     Reservation r = visible(caller, stored.reservation());
-                    return staffSeesLapsed(caller, r) ? tx.transactional(expireIfLapsed(caller, id).defaultIfEmpty(r))
+                    // Ended meanwhile (a booking converted it): answered as it now is.
+                    return staffSeesLapsed(caller, r) ? tx.transactional(expireIfLapsed(caller, id)
+                            .switchIfEmpty(reservations.find(caller.accountId(), id).map(Stored::reservation)))
                             : Mono.just(r);
                 });
     }
@@ -241,7 +243,8 @@ class ReservationService {
                 return Mono.just(listed);
             }
             Mono<List<Reservation>> refreshed = Flux.fromIterable(listed.data())
-                    .concatMap(r -> staffSeesLapsed(caller, r) ? expireIfLapsed(caller, r.id()).defaultIfEmpty(r)
+                    .concatMap(r -> staffSeesLapsed(caller, r) ? expireIfLapsed(caller, r.id())
+                            .switchIfEmpty(reservations.find(caller.accountId(), r.id()).map(Stored::reservation))
                             : Mono.just(r))
                     // A reservation that just expired no longer matches a filter on another status.
                     .filter(r -> filters.status() == null || filters.status().equals(r.status()))

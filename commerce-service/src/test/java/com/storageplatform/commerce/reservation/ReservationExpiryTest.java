@@ -196,6 +196,37 @@ class ReservationExpiryTest {
         assertThat(f.eventTypes(id)).containsExactly("reservation.created", "reservation.cancelled");
     }
 
+    @Test
+    void aLostDealNamingNoReservationEndsTheDealsActiveReservationsAndALapsedOneExpires() {
+        UUID deal = Ids.newId();
+        String one = f.reserve(f.customer, f.unit, "\"deal_id\": \"" + deal + "\"").get("id").asString();
+        String lapsing = f.reserve(f.people.customer(f.caller), f.newUnit("L2"), "\"deal_id\": \"" + deal
+                + "\", \"held_until\": \"" + clock.instant().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS)
+                + "\"").get("id").asString();
+        String otherDeal = f.reserve(f.people.customer(f.caller), f.newUnit("L3"), "\"deal_id\": \"" + Ids.newId()
+                + "\"").get("id").asString();
+        clock.advance(Duration.ofHours(2));
+        UUID event = TestEvents.publish(DealLostHandler.TOPIC, "deal.lost", f.caller.accountId(),
+                Map.of("id", deal.toString(), "object", "deal", "status", "lost"));
+        eventually(() -> received(event));
+
+        assertThat(f.status(one)).isEqualTo("cancelled");
+        assertThat(f.api.read(f.caller, one).get("cancellation_reason").asString()).isEqualTo("deal_lost");
+        assertThat(f.status(lapsing)).isEqualTo("expired");
+        assertThat(f.eventTypes(lapsing)).containsExactly("reservation.created", "reservation.expired");
+        assertThat(f.status(otherDeal)).isEqualTo("active");
+    }
+
+    @Test
+    void aUnitBeingBookedOnlineCannotBeReserved() {
+        UUID order = Ids.newId();
+        tx.transactional(holds.take(f.caller, f.unit, Holder.order(order), f.people.customer(f.caller), null, "A12"))
+                .block();
+        JsonNode error = f.api.body(f.api.post(f.caller, f.body(f.customer, f.unit)).expectStatus().isEqualTo(409));
+        assertThat(error.at("/error/code").asString()).isEqualTo("unit_reserved");
+        assertThat(error.at("/error/message").asString()).contains("being booked online", order.toString());
+    }
+
     private boolean received(UUID eventId) {
         return db.sql("SELECT count(*) FROM inbox_events WHERE event_id = :id").bind("id", eventId)
                 .map(row -> row.get(0, Long.class)).one().block() > 0;
