@@ -92,6 +92,15 @@ class ReservationRepository {
         return findBy(accountId, id, " FOR UPDATE");
     }
 
+    /**
+     * The reservation locked, or empty when another transaction holds its lock: for a booking that already holds
+     * the unit's hold row and must not wait on a sweep (or a member of staff) that is ending the same reservation and
+     * waits on that hold row in turn.
+     */
+    Mono<Stored> findForUpdateUnlessLocked(UUID accountId, UUID id) {
+        return findBy(accountId, id, " FOR UPDATE SKIP LOCKED");
+    }
+
     /** The account's active reservations made for {@code dealId}, locked. */
     Flux<Stored> activeOfDealForUpdate(UUID accountId, UUID dealId) {
         return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """

@@ -3,11 +3,13 @@ package com.storageplatform.commerce.reservation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.storageplatform.commerce.internal.AccountSettings;
 import com.storageplatform.commerce.support.CataloguePeer;
 import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.TestEvents;
 import com.storageplatform.kit.time.PlatformClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,6 +44,9 @@ class ReservationTest {
 
     @Autowired
     PlatformClock clock;
+
+    @Autowired
+    AccountSettings settings;
 
     Fixture f;
     CommerceApi api;
@@ -90,6 +95,22 @@ class ReservationTest {
                 "held_until")) {
             assertThat(data.get(field)).as(field).isEqualTo(r.get(field));
         }
+    }
+
+    @Test
+    void withoutHeldUntilAReservationHoldsForTheOperatorsReservationHoldDays() {
+        UUID live = Ids.newId();
+        TestEvents.publish("auth.events", "operator.created", f.caller.accountId(), Map.of(
+                "id", f.caller.operatorId().toString(), "object", "operator", "timezone", "Europe/London",
+                "default_currency", "GBP",
+                "accounts", List.of(Map.of("id", live.toString(), "environment", "live"),
+                        Map.of("id", f.caller.accountId().toString(), "environment", "test")),
+                "settings", Map.of("reservation_hold_days", 3)));
+        CommerceApi.eventually(() -> settings.of(f.caller.accountId()).block().reservationHoldDays() == 3);
+
+        JsonNode r = f.reserve(f.customer, f.unit);
+        assertThat(Instant.parse(r.get("held_until").asString()))
+                .isCloseTo(clock.instant().plus(Duration.ofDays(3)), within(1, ChronoUnit.MINUTES));
     }
 
     @Test
