@@ -119,8 +119,11 @@ class ReservationService {
         if (p.unitTypeId() == null) {
             return Mono.just(Target.NONE);
         }
-        return catalogue.unitType(account, p.unitTypeId()).map(type -> {
+        return catalogue.unitType(account, p.unitTypeId()).mapNotNull(type -> {
             UUID site = Ids.parse(type.path("site_id").asString("")).orElse(null);
+            if (site == null) {
+                return null;        // not a unit type the catalogue described whole: as if unknown
+            }
             SiteAccess.require(caller, site);
             return new Target(site, p.unitTypeId(), null, type);
         }).switchIfEmpty(Mono.fromSupplier(() -> {
