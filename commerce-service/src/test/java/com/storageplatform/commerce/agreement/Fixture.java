@@ -78,8 +78,8 @@ final class Fixture {
     }
 
     JsonNode reserveType(UUID contact, String extra) {
-        String body = "{\"contact_id\": \"" + contact + "\", \"site_id\": \"" + site + "\", \"unit_type_id\": \""
-                + type + "\", \"source\": \"api\"}";
+        String body = "{\"contact_id\": \"" + contact + "\", \"unit_type_id\": \"" + type
+                + "\", \"source\": \"api\"}";
         return reservations.create(caller, extra == null ? body : with(body, extra));
     }
 
