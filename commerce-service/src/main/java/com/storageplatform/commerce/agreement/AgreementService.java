@@ -283,7 +283,8 @@ class AgreementService {
                                         : contactChanges ? holds.changeCustomer(caller, holder, contactId)
                                                 : Mono.empty();
                                 return held.then(agreements.update(caller.accountId(), saved))
-                                        .then(coverEvents(caller, current, saved))
+                                        .then(units.today(caller, current.siteId()))
+                                        .flatMap(today -> coverEvents(caller, current, saved, today))
                                         .then(events.publish(caller, AgreementEvents.UPDATED, saved))
                                         .thenReturn(saved);
                             }));
@@ -324,14 +325,17 @@ class AgreementService {
         return Mono.justOrEmpty(kept);
     }
 
-    /** {@code cover.ended} for a cover gone, {@code cover.started} for a new one, {@code cover.changed} otherwise. */
-    private Mono<Void> coverEvents(Caller caller, Agreement before, Agreement after) {
+    /**
+     * {@code cover.ended} for a cover gone, {@code cover.started} for a new one, {@code cover.changed} for the same
+     * cover with other values or another customer.
+     */
+    private Mono<Void> coverEvents(Caller caller, Agreement before, Agreement after, LocalDate today) {
         Cover old = before.cover();
         Cover now = after.cover();
         List<Mono<Void>> published = new ArrayList<>();
         if (old != null && old.endsOn() == null && (now == null || !now.id().equals(old.id()))) {
-            LocalDate today = LocalDate.now(clock);
-            Cover ended = old.endingOn(today.isBefore(old.startsOn()) ? old.startsOn() : today);
+            // Cover ends today; cover that had not started yet ends the day before it would have (it never ran).
+            Cover ended = old.endingOn(today.isBefore(old.startsOn()) ? old.startsOn().minusDays(1) : today);
             published.add(events.cover(caller, AgreementEvents.COVER_ENDED, before, ended));
         }
         if (now != null && (old == null || !now.id().equals(old.id()))) {
