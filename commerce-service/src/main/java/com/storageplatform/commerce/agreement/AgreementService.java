@@ -6,6 +6,7 @@ import com.storageplatform.commerce.holds.UnitHolds;
 import com.storageplatform.commerce.internal.AccountSettings;
 import com.storageplatform.commerce.internal.CatalogueUnit;
 import com.storageplatform.commerce.internal.IdentityChecks;
+import com.storageplatform.commerce.reservation.Reservations;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
@@ -46,11 +47,12 @@ class AgreementService {
     private final IdentityChecks identityChecks;
     private final Customers customers;
     private final UnitHolds holds;
+    private final Reservations reservations;
     private final Clock clock;
 
     AgreementService(AgreementRepository agreements, AgreementBookings bookings, AgreementEvents events,
             AgreementUnits units, AgreementCovers covers, AccountSettings settings, IdentityChecks identityChecks,
-            Customers customers, UnitHolds holds, Clock clock) {
+            Customers customers, UnitHolds holds, Reservations reservations, Clock clock) {
         this.agreements = agreements;
         this.bookings = bookings;
         this.events = events;
@@ -60,6 +62,7 @@ class AgreementService {
         this.identityChecks = identityChecks;
         this.customers = customers;
         this.holds = holds;
+        this.reservations = reservations;
         this.clock = clock;
     }
 
@@ -279,7 +282,7 @@ class AgreementService {
                                 Agreement saved = changed.with().updatedAt(clock.instant()).build();
                                 Holder holder = Holder.agreement(id);
                                 Mono<Void> held = newUnit.isPresent()
-                                        ? holds.move(caller, holder, unitId, contactId, null, newUnit.get().name())
+                                        ? moveHold(caller, holder, newUnit.get(), contactId)
                                         : contactChanges ? holds.changeCustomer(caller, holder, contactId)
                                                 : Mono.empty();
                                 return held.then(agreements.update(caller.accountId(), saved))
@@ -344,6 +347,17 @@ class AgreementService {
             published.add(events.cover(caller, AgreementEvents.COVER_CHANGED, after, now));
         }
         return published.stream().reduce(Mono.empty(), Mono::then);
+    }
+
+    /**
+     * Moves the agreement's hold to {@code unit}, taken as any booking takes a unit: 409 {@code unit_reserved} when
+     * someone else holds it; the customer's own reservation of it is taken up (converted).
+     */
+    private Mono<Void> moveHold(Caller caller, Holder holder, CatalogueUnit unit, UUID contactId) {
+        return holds.release(caller, holder)
+                .then(holds.take(caller, unit.id(), holder, contactId, null, unit.name()))
+                .flatMap(taken -> taken.isPresent() ? reservations.convertTakenUp(caller, taken.get(), holder)
+                        : Mono.empty());
     }
 
     private Mono<Agreement> save(Caller caller, Agreement agreement, String eventType) {

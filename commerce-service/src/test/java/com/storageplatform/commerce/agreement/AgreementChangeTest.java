@@ -111,6 +111,16 @@ class AgreementChangeTest {
     }
 
     @Test
+    void movingToAUnitReservedForTheSameCustomerTakesThatReservationUp() {
+        String id = f.book(f.customer, f.unit).get("id").asString();
+        UUID other = f.newUnit("A13");
+        String reservation = f.reserve(f.customer, other, null).get("id").asString();
+        api.updated(f.caller, id, "{\"unit_id\": \"" + other + "\"}");
+        assertThat(f.holderOf(other)).isEqualTo("agreement:" + id);
+        assertThat(f.reservationStatus(reservation)).isEqualTo("converted");
+    }
+
+    @Test
     void aNewUnitAtAnotherSiteTakesThatSiteAndType() {
         String id = f.book(f.customer, f.unit).get("id").asString();
         UUID site2 = f.catalogue.site(f.caller, "Ely");
