@@ -202,7 +202,8 @@ class AgreementService {
 
     /**
      * Staff let the customer in although the ID check has not passed: only a staff caller (403
-     * {@code insufficient_scope} for an API key or OAuth client), only from {@code access_held} (409).
+     * {@code insufficient_scope} for an API key or OAuth client), only from {@code access_held} and never on a
+     * terminated agreement (409).
      */
     Mono<Agreement> releaseAccess(Caller caller, UUID id) {
         return Mono.defer(() -> {
@@ -211,6 +212,10 @@ class AgreementService {
                         + "token) or a passed ID check releases access: an API key or OAuth client cannot."));
             }
             return locked(caller, id).flatMap(current -> {
+                if (current.isTerminated()) {
+                    throw AgreementLifecycle.invalidTransition("status", "The agreement is terminated: there is no "
+                            + "access to release.");
+                }
                 AgreementLifecycle.requireAccessHeld(current.accessStatus());
                 Instant now = clock.instant();
                 Agreement released = current.with().accessStatus(Agreement.ACCESS_RELEASED).updatedAt(now).build();

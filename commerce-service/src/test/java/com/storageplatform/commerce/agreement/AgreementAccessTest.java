@@ -150,6 +150,24 @@ class AgreementAccessTest {
     }
 
     @Test
+    void aTerminatedAgreementsHeldAccessIsNeverReleased() {
+        f.requireIdCheckBeforeAccess(settings);
+        String ended = f.book(f.customer, f.unit).get("id").asString();
+        f.action(ended, "sign", "{}");
+        f.action(ended, "terminate", "{}");
+        String live = f.book(f.customer, f.newUnit("A13")).get("id").asString();
+        f.action(live, "sign", "{}");
+        JsonNode refused = api.body(api.action(CommerceApi.staffOf(f.caller), ended, "release-access", "{}")
+                .expectStatus().isEqualTo(409));
+        assertThat(refused.path("error").path("details").get(0).path("issue").asString())
+                .isEqualTo("invalid_transition");
+        f.verified(f.customer);
+        eventually(() -> "access_released".equals(api.read(f.caller, live).get("access_status").asString()));
+        assertThat(api.read(f.caller, ended).get("access_status").asString()).isEqualTo("access_held");
+        assertThat(f.eventTypes(ended)).doesNotContain("agreement.access_released");
+    }
+
+    @Test
     void whileAccessWaitsForTheCheckTheAgreementCannotPassToAnotherCustomer() {
         f.requireIdCheckBeforeAccess(settings);
         String id = f.book(f.customer, f.unit).get("id").asString();
