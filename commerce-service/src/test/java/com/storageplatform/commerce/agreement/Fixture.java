@@ -132,7 +132,7 @@ final class Fixture {
         operator.put("settings", Map.of("id_check_required_before_access", true));
         operator.put("walk_in_contact_ids", Map.of("live", Ids.newId().toString(), "test",
                 Ids.newId().toString()));
-        TestEvents.publish("auth.events", "operator.created", caller.accountId(), operator);
+        TestEvents.publishForOperator("auth.events", "operator.created", caller.accountId(), operator);
         eventually(() -> settings.of(caller.accountId()).block().idCheckRequiredBeforeAccess());
     }
 

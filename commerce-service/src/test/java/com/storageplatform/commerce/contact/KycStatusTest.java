@@ -54,7 +54,7 @@ class KycStatusTest {
     private Caller accountCheckingId(String setting) {
         UUID account = Ids.newId();
         Caller caller = TestCallers.apiCaller(account, CommerceApi.SCOPES);
-        TestEvents.publish("auth.events", "operator.created", account, Map.of("id", Ids.newId().toString(),
+        TestEvents.publishForOperator("auth.events", "operator.created", account, Map.of("id", Ids.newId().toString(),
                 "object", "operator", "timezone", "Europe/London", "default_currency", "GBP",
                 "accounts", List.of(Map.of("id", account.toString(), "environment", "test")),
                 "settings", Map.of(setting, true),

@@ -74,7 +74,7 @@ class WalkInContactTest {
     }
 
     private void operatorCreated() {
-        TestEvents.publish("auth.events", "operator.created", test, operator(walkInLive, walkInTest, Map.of()));
+        TestEvents.publishForOperator("auth.events", "operator.created", test, operator(walkInLive, walkInTest, Map.of()));
         eventually(() -> walkIns(live) == 1 && walkIns(test) == 1);
     }
 
@@ -97,18 +97,18 @@ class WalkInContactTest {
     @Test
     void aRedeliveryOrALaterOperatorEventChangesNothing() {
         UUID eventId = Ids.newId();
-        TestEvents.publish("auth.events", eventId, "operator.created", test,
+        TestEvents.publishForOperator("auth.events", eventId, "operator.created", test,
                 operator(walkInLive, walkInTest, Map.of()));
         eventually(() -> walkIns(live) == 1 && walkIns(test) == 1);
         JsonNode before = api.read(testCaller, walkInTest.toString());
 
-        TestEvents.publish("auth.events", eventId, "operator.created", test,
+        TestEvents.publishForOperator("auth.events", eventId, "operator.created", test,
                 operator(walkInLive, walkInTest, Map.of()));
-        TestEvents.publish("auth.events", "operator.settings_updated", test,
+        TestEvents.publishForOperator("auth.events", "operator.settings_updated", test,
                 operator(walkInLive, walkInTest, Map.of()));
         // A different id for an account that already has its walk-in record cannot make a second one.
         UUID stray = Ids.newId();
-        TestEvents.publish("auth.events", "operator.settings_updated", test,
+        TestEvents.publishForOperator("auth.events", "operator.settings_updated", test,
                 operator(walkInLive, stray, Map.of("online_id_checks_enabled", true)));
         // The events of one account are consumed in order: the last has been once a read sees its setting.
         assertThat(before.get("kyc_status").asString()).isEqualTo("not_required");

@@ -57,7 +57,7 @@ class ProjectionsTest {
         UUID test = Ids.newId();
         UUID walkInTest = Ids.newId();
         Instant now = Instant.now();
-        TestEvents.publish("auth.events", "operator.created", test, operator(operator, live, test, walkInTest,
+        TestEvents.publishForOperator("auth.events", "operator.created", operator, operator(operator, live, test, walkInTest,
                 Map.of("id_check_required_before_access", true, "published_website_urls",
                         List.of("https://acme.example"), "reservation_hold_days", 3)));
         eventually(() -> settings.of(test).block().reservationHoldDays() == 3);

@@ -100,7 +100,7 @@ class ReservationTest {
     @Test
     void withoutHeldUntilAReservationHoldsForTheOperatorsReservationHoldDays() {
         UUID live = Ids.newId();
-        TestEvents.publish("auth.events", "operator.created", f.caller.accountId(), Map.of(
+        TestEvents.publishForOperator("auth.events", "operator.created", f.caller.operatorId(), Map.of(
                 "id", f.caller.operatorId().toString(), "object", "operator", "timezone", "Europe/London",
                 "default_currency", "GBP",
                 "accounts", List.of(Map.of("id", live.toString(), "environment", "live"),

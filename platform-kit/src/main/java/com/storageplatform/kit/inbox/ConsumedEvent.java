@@ -9,6 +9,8 @@ import tools.jackson.databind.JsonNode;
  * as a projection's handler sees it.
  *
  * @param type the type it was published under (internal names, e.g. {@code reservation.created})
+ * @param accountId the account the event is about; null for an operator-wide event (auth's {@code operator.*},
+ *                  whose data names both accounts), which always has {@code operatorId}
  * @param data the resource's shape, with {@code object}
  */
 public record ConsumedEvent(UUID id, String topic, String source, String type, Instant time, UUID accountId,

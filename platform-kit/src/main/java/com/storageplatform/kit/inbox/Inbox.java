@@ -144,14 +144,16 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
         }
         Optional<UUID> id = Ids.parse(envelope.path("id").asString(""));
         Optional<UUID> account = Ids.parse(envelope.path("accountid").asString(""));
+        Optional<UUID> operator = Ids.parse(envelope.path("operatorid").asString(""));
         String type = envelope.path("type").asString("");
-        if (id.isEmpty() || account.isEmpty() || type.isEmpty() || !envelope.path("data").isObject()) {
+        // An event is about one account, or (auth's operator.* events) about an operator and both its accounts.
+        if (id.isEmpty() || (account.isEmpty() && operator.isEmpty()) || type.isEmpty()
+                || !envelope.path("data").isObject()) {
             log.warn("Skipping a malformed event on {} (offset {})", record.topic(), record.offset());
             return Optional.empty();
         }
         return Optional.of(new ConsumedEvent(id.get(), record.topic(), envelope.path("source").asString(""), type,
-                time(envelope.path("time").asString("")), account.get(),
-                Ids.parse(envelope.path("operatorid").asString("")).orElse(null),
+                time(envelope.path("time").asString("")), account.orElse(null), operator.orElse(null),
                 envelope.path("environment").asString(""), envelope.path("subject").asString(null),
                 envelope.get("data")));
     }

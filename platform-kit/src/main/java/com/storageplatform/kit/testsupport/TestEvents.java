@@ -89,6 +89,29 @@ public final class TestEvents implements AutoCloseable {
         return id;
     }
 
+    /**
+     * Publishes an operator-wide event as auth's outbox does for {@code operator.*}: {@code operatorid} set and no
+     * {@code accountid} (the data names both accounts).
+     */
+    public static UUID publishForOperator(String topic, String type, UUID operatorId, Map<String, ?> data) {
+        return publishForOperator(topic, Ids.newId(), type, operatorId, data);
+    }
+
+    public static UUID publishForOperator(String topic, UUID id, String type, UUID operatorId, Map<String, ?> data) {
+        Map<String, Object> envelope = new LinkedHashMap<>();
+        envelope.put("specversion", "1.0");
+        envelope.put("id", id.toString());
+        envelope.put("source", "/" + topic.substring(0, topic.indexOf('.')));
+        envelope.put("type", type);
+        envelope.put("time", Instant.now().toString());
+        envelope.put("datacontenttype", "application/json");
+        envelope.put("operatorid", operatorId.toString());
+        envelope.put("actortype", "platform_admin");
+        envelope.put("data", data);
+        send(new ProducerRecord<>(topic, operatorId.toString(), JSON.writeValueAsString(envelope)));
+        return id;
+    }
+
     /** Publishes a record exactly as given (for malformed-record tests). */
     public static void publishRaw(String topic, String key, String value) {
         send(new ProducerRecord<>(topic, key, value));

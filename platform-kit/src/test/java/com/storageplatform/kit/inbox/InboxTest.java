@@ -66,6 +66,35 @@ class InboxTest {
         }
     }
 
+    /** Counts operator-wide events under the operator's id: they have no account. */
+    @TestConfiguration
+    static class OperatorProjection {
+        @Bean
+        EventHandler operatorsHandler(DatabaseClient db) {
+            return new EventHandler() {
+                @Override
+                public String topic() {
+                    return TOPIC;
+                }
+
+                @Override
+                public Set<String> types() {
+                    return Set.of("operator.noted");
+                }
+
+                @Override
+                public Mono<Void> handle(ConsumedEvent event) {
+                    return db.sql("""
+                            INSERT INTO note_counts (account_id, notes)
+                            VALUES (:operator, CASE WHEN :has_account THEN 100 ELSE 1 END)
+                            ON CONFLICT (account_id) DO UPDATE SET notes = note_counts.notes + 1
+                            """).bind("operator", event.operatorId()).bind("has_account", event.accountId() != null)
+                            .then();
+                }
+            };
+        }
+    }
+
     @Autowired
     DatabaseClient db;
 
@@ -163,6 +192,13 @@ class InboxTest {
         assertThat(notes(account, 1)).isEqualTo(1);
         assertThat(db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", ignored)
                 .map(row -> row.get("n", Long.class)).one().block()).isZero();
+    }
+
+    @Test
+    void anOperatorWideEventWithoutAnAccountReachesItsHandlersWithTheOperator() {
+        UUID operator = Ids.newId();
+        TestEvents.publishForOperator(TOPIC, "operator.noted", operator, Map.of("object", "operator"));
+        assertThat(notes(operator, 1)).isEqualTo(1);
     }
 
     @Test
