@@ -1,5 +1,6 @@
 package com.storageplatform.commerce.order;
 
+import com.storageplatform.commerce.order.Order.Line;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,14 +89,6 @@ final class OrderPricing {
         }
     }
 
-    /**
-     * One line of the cost; {@code amountMinor} is net, {@code totalMinor} = net + VAT, {@code vatRate} a whole
-     * percentage. {@code unitAmountMinor} is the price of one unit as charged: net for the licence fee, cover,
-     * deposit and discount, VAT inclusive for a product (as the catalogue prices it).
-     */
-    record Line(String kind, String description, int quantity, long unitAmountMinor, long amountMinor,
-            String vatTreatment, int vatRate, long vatMinor, long totalMinor) {
-    }
 
     /**
      * The full cost: {@code totalDueTodayMinor} is everything of the first period plus products and deposit;

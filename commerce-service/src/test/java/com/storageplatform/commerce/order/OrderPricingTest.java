@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.commerce.order.OrderPricing.CouponTerms;
 import com.storageplatform.commerce.order.OrderPricing.CoverItem;
 import com.storageplatform.commerce.order.OrderPricing.Inputs;
-import com.storageplatform.commerce.order.OrderPricing.Line;
+import com.storageplatform.commerce.order.Order.Line;
 import com.storageplatform.commerce.order.OrderPricing.Priced;
 import com.storageplatform.commerce.order.OrderPricing.ProductItem;
 import java.time.LocalDate;
