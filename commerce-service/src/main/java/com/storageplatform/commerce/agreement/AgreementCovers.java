@@ -1,0 +1,55 @@
+package com.storageplatform.commerce.agreement;
+
+import com.storageplatform.commerce.internal.CatalogueRecords;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.validation.Validation;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.FieldIssue;
+import java.time.LocalDate;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/** Taking out cover under one of the account's coverage products (the catalogue's, from its projection). */
+@Component
+class AgreementCovers {
+
+    static final String PRODUCT = "coverage_product_id";
+    static final String AMOUNT = "cover_minor";
+
+    private final CatalogueRecords catalogue;
+
+    AgreementCovers(CatalogueRecords catalogue) {
+        this.catalogue = catalogue;
+    }
+
+    /** The coverage product: 422 {@code not_found} on {@code coverage_product_id} when the account has none. */
+    Mono<CoverRules.Product> product(Caller caller, UUID id) {
+        return catalogue.coverageProduct(caller.accountId(), id)
+                .map(CoverRules.Product::of)
+                .switchIfEmpty(Mono.error(() -> ApiException.invalid(PRODUCT, FieldIssue.NOT_FOUND)));
+    }
+
+    /** A new cover under {@code product}, judged whole (422 naming each bad field). */
+    static Cover start(CoverRules.Product product, Long declared, String currency, LocalDate startsOn) {
+        Validation v = Validation.start();
+        CoverRules.offered(v, PRODUCT, product, currency);
+        Long amount = CoverRules.declared(v, AMOUNT, product, declared);
+        v.orThrow();
+        return new Cover(Ids.newId(), product.id(), amount, product.currency(), startsOn, null);
+    }
+
+    /** The same cover with another declared amount under its product. */
+    static Cover redeclare(Cover cover, CoverRules.Product product, Long declared) {
+        Validation v = Validation.start();
+        Long amount = CoverRules.declared(v, AMOUNT, product, declared);
+        v.orThrow();
+        return cover.declaring(amount);
+    }
+
+    /** Cover starts on the move-in date, or on the day it is taken out when that is later. */
+    static LocalDate startsOn(LocalDate moveInDate, LocalDate today) {
+        return moveInDate == null || moveInDate.isBefore(today) ? today : moveInDate;
+    }
+}

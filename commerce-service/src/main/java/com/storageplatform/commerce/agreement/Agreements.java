@@ -1,0 +1,111 @@
+package com.storageplatform.commerce.agreement;
+
+import com.storageplatform.commerce.contact.Customers;
+import com.storageplatform.commerce.holds.Holder;
+import com.storageplatform.commerce.holds.UnitHolds;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * The agreement feature's public class: what other features of commerce (orders) may ask of it. Runs inside the
+ * caller's transaction.
+ */
+@Component
+public class Agreements {
+
+    private final AgreementRepository agreements;
+    private final AgreementEvents events;
+    private final AgreementUnits units;
+    private final AgreementCovers covers;
+    private final Customers customers;
+    private final UnitHolds holds;
+    private final ObjectProvider<ReservationBookings> reservations;
+    private final Clock clock;
+
+    Agreements(AgreementRepository agreements, AgreementEvents events, AgreementUnits units, AgreementCovers covers,
+            Customers customers, UnitHolds holds, ObjectProvider<ReservationBookings> reservations, Clock clock) {
+        this.agreements = agreements;
+        this.events = events;
+        this.units = units;
+        this.covers = covers;
+        this.customers = customers;
+        this.holds = holds;
+        this.reservations = reservations;
+        this.clock = clock;
+    }
+
+    /**
+     * The agreement a completed online order becomes: {@code draft}, {@code order_id} set, on the order's terms.
+     * The unit's hold passes from the order to the agreement (or, when the order named a reservation, the
+     * reservation is converted and its hold handed over); the cover chosen at checkout starts. Publishes
+     * {@code agreement.created} (and {@code cover.started}). Called again for the same order, it answers the
+     * agreement already made and changes nothing.
+     *
+     * @throws com.storageplatform.kit.web.ApiException 422 when the unit, customer or coverage product is not the
+     *         account's (or the product is not offered), 409 {@code unit_reserved} when the order no longer held
+     *         the unit and someone else does
+     */
+    public Mono<Agreement> bookFromOrder(Caller caller, OrderBooking booking) {
+        return agreements.ofOrder(caller.accountId(), booking.orderId())
+                .switchIfEmpty(Mono.defer(() -> book(caller, booking)));
+    }
+
+    /** The agreement {@code id} of the caller's account, if any (no site check: for features acting on it). */
+    public Mono<Agreement> find(Caller caller, UUID id) {
+        return agreements.find(caller.accountId(), id);
+    }
+
+    private Mono<Agreement> book(Caller caller, OrderBooking b) {
+        UUID id = Ids.newId();
+        Holder agreement = Holder.agreement(id);
+        return units.bookable(caller, b.unitId(), "unit_id").flatMap(unit -> customers
+                .require(caller, b.contactId(), "contact_id")
+                .then(holds.handOver(caller, Holder.order(b.orderId()), agreement, b.contactId()))
+                .flatMap(handedOver -> {
+                    ReservationBookings bookings = reservations.getIfAvailable();
+                    if (b.reservationId() != null && bookings != null) {
+                        return (handedOver ? bookings.convertTakenUp(caller, b.reservationId(), agreement)
+                                : bookings.convert(caller, b.reservationId(), agreement))
+                                .thenReturn(Optional.of(b.reservationId()));
+                    }
+                    if (handedOver) {
+                        return Mono.just(Optional.<UUID>empty());
+                    }
+                    // The order held nothing any more: take the unit as any booking would.
+                    return holds.take(caller, unit.id(), agreement, b.contactId(), null, unit.name())
+                            .flatMap(taken -> taken.isPresent() && bookings != null
+                                    ? bookings.convertTakenUp(caller, taken.get(), agreement).thenReturn(taken)
+                                    : Mono.just(Optional.<UUID>empty()));
+                })
+                .flatMap(reservation -> units.today(caller, unit.siteId()).flatMap(today -> {
+                    Mono<Cover> cover = b.coverageProductId() == null ? Mono.empty()
+                            : covers.product(caller, b.coverageProductId()).map(product -> AgreementCovers.start(
+                                    product, b.coverMinor(), b.currency(),
+                                    AgreementCovers.startsOn(b.moveInDate(), today)));
+                    return cover.map(Optional::of).defaultIfEmpty(Optional.empty())
+                            .flatMap(started -> {
+                                Instant now = clock.instant();
+                                Agreement made = new Agreement(id, Agreement.OBJECT, b.contactId(), unit.id(),
+                                        unit.siteId(), unit.unitTypeId(),
+                                        reservation.orElse(null), b.orderId(),
+                                        b.licenceFeeMinor(), b.currency(),
+                                        b.moveInDate() == null ? today : b.moveInDate(), null, null,
+                                        Agreement.DRAFT, null, null, null, Agreement.DRAFTED, started.orElse(null),
+                                        now, now);
+                                Mono<Void> coverStarted = started.isEmpty() ? Mono.empty()
+                                        : events.cover(caller, AgreementEvents.COVER_STARTED, made, started.get());
+                                return agreements.insert(caller, made)
+                                        .then(events.publish(caller, AgreementEvents.CREATED, made))
+                                        .then(coverStarted)
+                                        .thenReturn(made);
+                            });
+                })));
+    }
+}
