@@ -76,10 +76,11 @@ class BillingPaymentEvents implements EventHandler {
                             data.path("amount_minor").asLong(order.totalDueTodayMinor()), null);
             Order updated = StoredOrder.withPayment(order, payment, order.returnUrl(), clock.instant());
             StoredOrder next = stored.with(updated);
-            if (SUCCEEDED.equals(status)) {
+            if (Order.Payment.SUCCEEDED.equals(status)) {
                 return service.complete(stored.systemCaller(), next).then();
             }
             return orders.update(next).then(events.publish(stored.systemCaller(), "order.updated", updated));
-        });
+        }).doOnError(e -> log.warn("Could not apply {} {} to order {} (tried again by the inbox)", event.type(),
+                event.id(), orderId, e));
     }
 }
