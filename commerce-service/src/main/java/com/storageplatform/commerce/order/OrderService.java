@@ -103,8 +103,11 @@ class OrderService {
                             v.orThrow();
                             return fee(place.unit(), move, terms).flatMap(fee -> settings.of(caller.accountId())
                                     .flatMap(s -> {
+                                        // Without a code, the coupon the reservation offered comes with it.
+                                        UUID offered = code == null
+                                                ? terms.map(OrderReservations.Terms::couponId).orElse(null) : null;
                                         QuoteRequest request = new QuoteRequest(source, place, move, fee.amount(),
-                                                fee.currency(), s.refundableDepositMinor(), code, null, coverId,
+                                                fee.currency(), s.refundableDepositMinor(), code, offered, coverId,
                                                 products);
                                         return quote(caller, request, v).flatMap(quote -> book(caller, orderId,
                                                 contactId, terms, request, quote, fee.fromReservation(), s));
@@ -121,8 +124,7 @@ class OrderService {
         }
         OrderReservations.Terms t = terms.get();
         if (t.dealId() != null) {
-            throw ApiException.conflict("Reservation " + t.id() + " was made for a deal: book it with "
-                    + "POST /v1/agreements, not as an online order.");
+            throw dealReservation(t.id());
         }
         if (!t.contactId().equals(contactId)) {
             throw ApiException.invalid("reservation_id", FieldIssue.NOT_ALLOWED);
@@ -137,6 +139,12 @@ class OrderService {
             throw ApiException.invalid("unit_id", FieldIssue.INVALID);
         }
         return t.unitId();
+    }
+
+    /** A reservation made for a deal is booked by staff as an agreement, never as an online order. */
+    private static ApiException dealReservation(UUID reservationId) {
+        return ApiException.conflict("Reservation " + reservationId + " was made for a deal: book it with "
+                + "POST /v1/agreements, not as an online order.");
     }
 
     /** A unit-type reservation books a unit of its type. */
@@ -205,9 +213,11 @@ class OrderService {
             Long deposit, String couponCode, UUID keepCouponId, UUID coverageProductId,
             List<Order.ProductLine> products) {
 
-        QuoteRequest withFee(long newFee, String newCurrency) {
-            return new QuoteRequest(source, place, moveIn, newFee, newCurrency, deposit, couponCode, keepCouponId,
-                    coverageProductId, products);
+        /** The order takes up a reservation: its fee, and (without a code) the coupon it offered. */
+        QuoteRequest withReservation(long newFee, String newCurrency, UUID offeredCoupon) {
+            return new QuoteRequest(source, place, moveIn, newFee, newCurrency, deposit, couponCode,
+                    couponCode == null && offeredCoupon != null ? offeredCoupon : keepCouponId, coverageProductId,
+                    products);
         }
     }
 
@@ -245,7 +255,11 @@ class OrderService {
                 UUID reservationId = taken.get();
                 // The customer's own reservation of this unit: its price is the order's.
                 return reservations().forBooking(caller, reservationId, "unit_id").flatMap(t -> {
-                    QuoteRequest repriced = request.withFee(t.licenceFeeMinor(), t.currency());
+                    if (t.dealId() != null) {
+                        return Mono.error(dealReservation(t.id()));
+                    }
+                    QuoteRequest repriced = request.withReservation(t.licenceFeeMinor(), t.currency(),
+                            t.couponId());
                     Validation v = Validation.start();
                     return quote(caller, repriced, v)
                             .flatMap(q -> reservations().convertTakenUp(caller, reservationId, orderId)

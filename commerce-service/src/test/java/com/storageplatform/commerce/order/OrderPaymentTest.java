@@ -128,7 +128,8 @@ class OrderPaymentTest {
     void aSucceededPaymentCompletesTheOrderAsAnAgreementInTheSameRequest() {
         String tag = f.customer.toString().substring(28);
         f.coupon("PAY-" + tag, Map.of("discount_value", 10));
-        String id = order(", \"coupon_code\": \"PAY-" + tag + "\"");
+        UUID waiver = f.coverage("Damage waiver", 500, Map.of());
+        String id = order(", \"coupon_code\": \"PAY-" + tag + "\", \"coverage_product_id\": \"" + waiver + "\"");
         JsonNode paid = f.pay(id, "{\"rail\": \"card\"}");
         assertThat(paid.get("status").asString()).isEqualTo("completed");
         assertThat(paid.get("completed_at").isNull()).isFalse();
@@ -140,6 +141,11 @@ class OrderPaymentTest {
         assertThat(agreement.get("order_id").asString()).isEqualTo(id);
         assertThat(agreement.get("unit_id").asString()).isEqualTo(f.unit.toString());
         assertThat(agreement.get("licence_fee_minor").asLong()).isEqualTo(9000);
+        // The cover chosen at checkout starts with the agreement, on the move-in date.
+        assertThat(agreement.get("cover").get("coverage_product_id").asString()).isEqualTo(waiver.toString());
+        assertThat(agreement.get("cover").get("starts_on").asString()).isEqualTo(firstOfNextMonth());
+        assertThat(OrderFixture.events(events, json, agreement.get("cover").get("id").asString(), 1,
+                "cover.started")).hasSize(1);
         assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + agreementId);
         assertThat(OrderFixture.events(events, json, id, 1, "order.completed").get(0).get("data")).isEqualTo(paid);
         assertThat(OrderFixture.events(events, json, id, 1, "quote.accepted").get(0).get("data").get("status")
@@ -332,6 +338,26 @@ class OrderPaymentTest {
     }
 
     @Test
+    void theCouponAReservationOfferedComesWithItUnlessACodeIsSent() {
+        String tag = f.customer.toString().substring(28);
+        UUID offered = f.coupon("RES-" + tag, Map.of("discount_value", 10));
+        f.coupon("CODE-" + tag, Map.of("discount_value", 20));
+        String reservation = reserve(f.customer, "\"unit_id\": \"" + f.unit + "\"", ", \"coupon_id\": \"" + offered
+                + "\"").get("id").asString();
+        JsonNode order = api.create(f.caller, "{\"contact_id\": \"" + f.customer + "\", \"reservation_id\": \""
+                + reservation + "\", \"move_in_date\": \"" + firstOfNextMonth() + "\"}");
+        assertThat(order.get("coupon_id").asString()).isEqualTo(offered.toString());
+        assertThat(order.get("discount_minor").asLong()).isEqualTo(900);
+
+        UUID customer = f.people.customer(f.caller);
+        UUID unit = f.newUnit("R2");
+        reserve(customer, "\"unit_id\": \"" + unit + "\"", ", \"coupon_id\": \"" + offered + "\"");
+        JsonNode coded = api.create(f.caller, f.body(customer, unit, ", \"move_in_date\": \"" + firstOfNextMonth()
+                + "\", \"coupon_code\": \"CODE-" + tag + "\""));
+        assertThat(coded.get("discount_minor").asLong()).isEqualTo(1800);
+    }
+
+    @Test
     void theCustomersOwnReservationOfTheUnitIsTakenUpUnnamed() {
         String reservation = reserve(f.customer, "\"unit_id\": \"" + f.unit + "\"", "").get("id").asString();
         JsonNode order = f.order("");
@@ -348,6 +374,10 @@ class OrderPaymentTest {
         JsonNode refused = api.body(api.post(f.caller, "{\"contact_id\": \"" + f.customer
                 + "\", \"reservation_id\": \"" + deal + "\"}").expectStatus().isEqualTo(409));
         assertThat(refused.path("error").path("message").asString()).contains("/v1/agreements");
+        // Met unnamed (the same customer ordering the unit), it is refused the same way, and nothing is held.
+        assertThat(api.body(api.post(f.caller, f.body(f.customer, f.unit, "")).expectStatus().isEqualTo(409))
+                .path("error").path("message").asString()).contains("/v1/agreements");
+        assertThat(f.holderOf(f.unit)).isEqualTo("reservation:" + deal);
 
         UUID customer = f.people.customer(f.caller);
         String typeHold = reserve(customer, "\"unit_type_id\": \"" + f.type + "\"",
