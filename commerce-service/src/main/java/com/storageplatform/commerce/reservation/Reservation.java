@@ -26,12 +26,15 @@ import java.util.UUID;
  * @param notes              free text for the operator's staff
  * @param convertedTo        the booking (agreement or order) that took it up; null until converted
  * @param cancellationReason why it was cancelled: {@code requested} (the cancel action) or {@code deal_lost}
+ * @param cancelledAt        when it was cancelled; null otherwise
+ * @param expiredAt          when it expired (its hold ran out); null otherwise
+ * @param convertedAt        when a booking took it up; null otherwise
  */
 public record Reservation(UUID id, String object, UUID contactId, UUID siteId, UUID unitId, UUID unitTypeId,
         @OneOf("SOURCES") String source, @OneOf("STATUSES") String status, Instant heldUntil, LocalDate moveInDate,
-        long licenceFeeMinor, String currency, UUID couponId, UUID dealId, String notes, ConvertedTo convertedTo,
-        @OneOf("CANCELLATION_REASONS") String cancellationReason, Instant cancelledAt, Instant expiredAt,
-        Instant convertedAt, Instant createdAt, Instant updatedAt) {
+        long licenceFeeMinor, String currency, UUID couponId, UUID dealId, String notes,
+        ReservationBooking convertedTo, @OneOf("CANCELLATION_REASONS") String cancellationReason,
+        Instant cancelledAt, Instant expiredAt, Instant convertedAt, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "reservation";
 
@@ -53,7 +56,7 @@ public record Reservation(UUID id, String object, UUID contactId, UUID siteId, U
      * @param object {@code agreement} or {@code order}
      * @param id     its id
      */
-    public record ConvertedTo(@OneOf("OBJECTS") String object, UUID id) {
+    public record ReservationBooking(@OneOf("OBJECTS") String object, UUID id) {
         public static final List<String> OBJECTS = List.of("agreement", "order");
     }
 
@@ -78,7 +81,7 @@ public record Reservation(UUID id, String object, UUID contactId, UUID siteId, U
                 cancelledAt, now, convertedAt, createdAt, now);
     }
 
-    Reservation converted(ConvertedTo booking, Instant now) {
+    Reservation converted(ReservationBooking booking, Instant now) {
         return new Reservation(id, object, contactId, siteId, unitId, unitTypeId, source, CONVERTED, heldUntil,
                 moveInDate, licenceFeeMinor, currency, couponId, dealId, notes, booking, cancellationReason,
                 cancelledAt, expiredAt, now, createdAt, now);

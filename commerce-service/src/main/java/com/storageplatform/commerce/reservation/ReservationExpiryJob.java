@@ -1,5 +1,6 @@
 package com.storageplatform.commerce.reservation;
 
+import com.storageplatform.kit.db.AfterCommit;
 import com.storageplatform.kit.jobs.ScheduledJob;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,11 +22,14 @@ class ReservationExpiryJob implements ScheduledJob {
 
     private final ReservationRepository reservations;
     private final ReservationService service;
+    private final ReservationMetrics metrics;
     private final Clock clock;
 
-    ReservationExpiryJob(ReservationRepository reservations, ReservationService service, Clock clock) {
+    ReservationExpiryJob(ReservationRepository reservations, ReservationService service, ReservationMetrics metrics,
+            Clock clock) {
         this.reservations = reservations;
         this.service = service;
+        this.metrics = metrics;
         this.clock = clock;
     }
 
@@ -42,7 +46,10 @@ class ReservationExpiryJob implements ScheduledJob {
     @Override
     public Mono<String> run() {
         Instant now = clock.instant();
-        return sweep(now, 0).map(count -> "expired " + count + " reservations");
+        return sweep(now, 0)
+                // Counted once the run's transaction committed: a run rolled back expired nothing.
+                .flatMap(count -> AfterCommit.run(() -> metrics.expired(count)).thenReturn(count))
+                .map(count -> "expired " + count + " reservations");
     }
 
     /** One batch after another, in the run's one transaction, until a batch comes back short. */

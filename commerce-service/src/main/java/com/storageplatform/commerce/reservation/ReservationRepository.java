@@ -92,6 +92,15 @@ class ReservationRepository {
         return findBy(accountId, id, " FOR UPDATE");
     }
 
+    /**
+     * The reservation locked, or empty when another transaction holds its lock: for a booking that already holds
+     * the unit's hold row and must not wait on a sweep (or a member of staff) that is ending the same reservation and
+     * waits on that hold row in turn.
+     */
+    Mono<Stored> findForUpdateUnlessLocked(UUID accountId, UUID id) {
+        return findBy(accountId, id, " FOR UPDATE SKIP LOCKED");
+    }
+
     /** The account's active reservations made for {@code dealId}, locked. */
     Flux<Stored> activeOfDealForUpdate(UUID accountId, UUID dealId) {
         return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
@@ -151,7 +160,7 @@ class ReservationRepository {
                 row.get("licence_fee_minor", Long.class), row.get("currency", String.class),
                 row.get("coupon_id", UUID.class), row.get("deal_id", UUID.class), row.get("notes", String.class),
                 convertedObject == null ? null
-                        : new Reservation.ConvertedTo(convertedObject, row.get("converted_to_id", UUID.class)),
+                        : new Reservation.ReservationBooking(convertedObject, row.get("converted_to_id", UUID.class)),
                 row.get("cancellation_reason", String.class), row.get("cancelled_at", Instant.class),
                 row.get("expired_at", Instant.class), row.get("converted_at", Instant.class),
                 row.get("created_at", Instant.class), row.get("updated_at", Instant.class));

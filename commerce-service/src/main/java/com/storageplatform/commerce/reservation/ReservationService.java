@@ -119,8 +119,11 @@ class ReservationService {
         if (p.unitTypeId() == null) {
             return Mono.just(Target.NONE);
         }
-        return catalogue.unitType(account, p.unitTypeId()).map(type -> {
+        return catalogue.unitType(account, p.unitTypeId()).mapNotNull(type -> {
             UUID site = Ids.parse(type.path("site_id").asString("")).orElse(null);
+            if (site == null) {
+                return null;        // not a unit type the catalogue described whole: as if unknown
+            }
             SiteAccess.require(caller, site);
             return new Target(site, p.unitTypeId(), null, type);
         }).switchIfEmpty(Mono.fromSupplier(() -> {
@@ -224,7 +227,9 @@ class ReservationService {
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("reservation")))
                 .flatMap(stored -> {
                     Reservation r = visible(caller, stored.reservation());
-                    return staffSeesLapsed(caller, r) ? tx.transactional(expireIfLapsed(caller, id).defaultIfEmpty(r))
+                    // Ended meanwhile (a booking converted it): answered as it now is.
+                    return staffSeesLapsed(caller, r) ? tx.transactional(expireIfLapsed(caller, id)
+                            .switchIfEmpty(reservations.find(caller.accountId(), id).map(Stored::reservation)))
                             : Mono.just(r);
                 });
     }
@@ -241,7 +246,8 @@ class ReservationService {
                 return Mono.just(listed);
             }
             Mono<List<Reservation>> refreshed = Flux.fromIterable(listed.data())
-                    .concatMap(r -> staffSeesLapsed(caller, r) ? expireIfLapsed(caller, r.id()).defaultIfEmpty(r)
+                    .concatMap(r -> staffSeesLapsed(caller, r) ? expireIfLapsed(caller, r.id())
+                            .switchIfEmpty(reservations.find(caller.accountId(), r.id()).map(Stored::reservation))
                             : Mono.just(r))
                     // A reservation that just expired no longer matches a filter on another status.
                     .filter(r -> filters.status() == null || filters.status().equals(r.status()))
@@ -284,8 +290,20 @@ class ReservationService {
 
     /** Locks the reservation and expires it when it is active past its {@code held_until}; empty otherwise. */
     Mono<Reservation> expireIfLapsed(Caller caller, UUID id) {
-        return reservations.findForUpdate(caller.accountId(), id)
-                .filter(stored -> stored.reservation().lapsedAt(clock.instant()))
+        return expireIfLapsed(caller, reservations.findForUpdate(caller.accountId(), id));
+    }
+
+    /**
+     * As {@link #expireIfLapsed(Caller, UUID)}, for a booking that holds the unit's hold row already: a reservation
+     * locked by someone else (the sweep, or staff, ending it now and waiting for that hold row) is left to them
+     * rather than waited for, which would deadlock; the booking is then told the unit is still held.
+     */
+    Mono<Reservation> expireIfLapsedUnlessLocked(Caller caller, UUID id) {
+        return expireIfLapsed(caller, reservations.findForUpdateUnlessLocked(caller.accountId(), id));
+    }
+
+    private Mono<Reservation> expireIfLapsed(Caller caller, Mono<Stored> locked) {
+        return locked.filter(stored -> stored.reservation().lapsedAt(clock.instant()))
                 .flatMap(stored -> expireNow(caller, stored.reservation()));
     }
 

@@ -74,11 +74,11 @@ public class Reservations {
     }
 
     private Mono<Void> convert(Caller caller, UUID reservationId, Holder booking, boolean handOver) {
-        if (!Reservation.ConvertedTo.OBJECTS.contains(booking.kind())) {
+        if (!Reservation.ReservationBooking.OBJECTS.contains(booking.kind())) {
             return Mono.error(new IllegalArgumentException("A reservation converts to an agreement or an order, not "
                     + booking.kind()));
         }
-        Reservation.ConvertedTo to = new Reservation.ConvertedTo(booking.kind(), booking.id());
+        Reservation.ReservationBooking to = new Reservation.ReservationBooking(booking.kind(), booking.id());
         return reservations.findForUpdate(caller.accountId(), reservationId)
                 .switchIfEmpty(Mono.error(() -> ApiException.invalid("reservation_id", FieldIssue.NOT_FOUND)))
                 .flatMap(stored -> {

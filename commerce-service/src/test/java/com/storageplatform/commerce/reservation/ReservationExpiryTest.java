@@ -9,6 +9,7 @@ import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.PrometheusScrape;
 import com.storageplatform.kit.testsupport.TestEvents;
 import com.storageplatform.kit.time.PlatformClock;
 import java.time.Duration;
@@ -17,13 +18,20 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.env.Environment;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -51,6 +59,9 @@ class ReservationExpiryTest {
 
     @Autowired
     TransactionalOperator tx;
+
+    @Autowired
+    Environment environment;
 
     Fixture f;
 
@@ -84,7 +95,9 @@ class ReservationExpiryTest {
         assertThat(f.status(lapsing)).isEqualTo("active");
 
         clock.advance(Duration.ofHours(2));
+        double counted = expiredCounted();
         assertThat(f.sweep()).matches("expired [1-9][0-9]* reservations");
+        assertThat(expiredCounted()).isGreaterThanOrEqualTo(counted + 2);
 
         JsonNode expired = f.api.read(f.caller, lapsing);
         assertThat(expired.get("status").asString()).isEqualTo("expired");
@@ -146,6 +159,29 @@ class ReservationExpiryTest {
     }
 
     @Test
+    void aReservationMeetingALapsedHoldThatIsBeingExpiredIsToldTheUnitIsHeldRatherThanWaiting() throws Exception {
+        String lapsed = heldForAnHour(f.customer, f.unit).get("id").asString();
+        clock.advance(Duration.ofHours(2));
+        // Another transaction (as the sweep would) holds the lapsed reservation's row.
+        CountDownLatch locked = new CountDownLatch(1);
+        Sinks.Empty<Void> release = Sinks.empty();
+        CompletableFuture<Void> sweepLike = tx.transactional(db.sql("SELECT id FROM reservations WHERE id = :id "
+                        + "FOR UPDATE").bind("id", UUID.fromString(lapsed)).fetch().one()
+                        .then(Mono.fromRunnable(locked::countDown)).then(release.asMono()))
+                .subscribeOn(Schedulers.boundedElastic()).toFuture();
+        assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
+
+        UUID other = f.people.customer(f.caller);
+        assertThat(f.api.errorCode(f.api.post(f.caller, f.body(other, f.unit)), 409)).isEqualTo("unit_reserved");
+        release.tryEmitEmpty();
+        sweepLike.get(30, TimeUnit.SECONDS);
+
+        String next = f.reserve(other, f.unit).get("id").asString();
+        assertThat(f.status(lapsed)).isEqualTo("expired");
+        assertThat(f.holderOf(f.unit)).isEqualTo("reservation:" + next);
+    }
+
+    @Test
     void aBookingMeetingALapsedHoldOfTheSameCustomerExpiresItRatherThanTakingItUp() {
         String lapsed = heldForAnHour(f.customer, f.unit).get("id").asString();
         clock.advance(Duration.ofHours(2));
@@ -194,6 +230,45 @@ class ReservationExpiryTest {
         eventually(() -> received(event));
         assertThat(f.api.read(f.caller, id).get("cancellation_reason").asString()).isEqualTo("requested");
         assertThat(f.eventTypes(id)).containsExactly("reservation.created", "reservation.cancelled");
+    }
+
+    @Test
+    void aLostDealNamingNoReservationEndsTheDealsActiveReservationsAndALapsedOneExpires() {
+        UUID deal = Ids.newId();
+        String one = f.reserve(f.customer, f.unit, "\"deal_id\": \"" + deal + "\"").get("id").asString();
+        String lapsing = f.reserve(f.people.customer(f.caller), f.newUnit("L2"), "\"deal_id\": \"" + deal
+                + "\", \"held_until\": \"" + clock.instant().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS)
+                + "\"").get("id").asString();
+        String otherDeal = f.reserve(f.people.customer(f.caller), f.newUnit("L3"), "\"deal_id\": \"" + Ids.newId()
+                + "\"").get("id").asString();
+        clock.advance(Duration.ofHours(2));
+        UUID event = TestEvents.publish(DealLostHandler.TOPIC, "deal.lost", f.caller.accountId(),
+                Map.of("id", deal.toString(), "object", "deal", "status", "lost"));
+        eventually(() -> received(event));
+
+        assertThat(f.status(one)).isEqualTo("cancelled");
+        assertThat(f.api.read(f.caller, one).get("cancellation_reason").asString()).isEqualTo("deal_lost");
+        assertThat(f.status(lapsing)).isEqualTo("expired");
+        assertThat(f.eventTypes(lapsing)).containsExactly("reservation.created", "reservation.expired");
+        assertThat(f.status(otherDeal)).isEqualTo("active");
+    }
+
+    @Test
+    void aUnitBeingBookedOnlineCannotBeReserved() {
+        UUID order = Ids.newId();
+        tx.transactional(holds.take(f.caller, f.unit, Holder.order(order), f.people.customer(f.caller), null, "A12"))
+                .block();
+        JsonNode error = f.api.body(f.api.post(f.caller, f.body(f.customer, f.unit)).expectStatus().isEqualTo(409));
+        assertThat(error.at("/error/code").asString()).isEqualTo("unit_reserved");
+        assertThat(error.at("/error/message").asString()).contains("being booked online", order.toString());
+    }
+
+    /** {@code reservation_expired_total} as Prometheus reads it. */
+    private double expiredCounted() {
+        PrometheusScrape.awaitLine(environment, "reservation_expired_total");
+        String line = PrometheusScrape.scrape(environment).lines()
+                .filter(candidate -> candidate.startsWith("reservation_expired_total")).findFirst().orElseThrow();
+        return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
 
     private boolean received(UUID eventId) {

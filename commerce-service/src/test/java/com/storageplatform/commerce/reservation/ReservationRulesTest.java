@@ -71,8 +71,9 @@ class ReservationRulesTest {
         assertThat(ReservationRules.ended(active.expired(at), "cancelled").getMessage())
                 .contains("expired at 2026-11-20T09:30:00Z and cannot be cancelled");
         UUID agreement = Ids.newId();
-        assertThat(ReservationRules.ended(active.converted(new Reservation.ConvertedTo("agreement", agreement), at),
-                "booked").getMessage()).contains("was converted to agreement " + agreement);
+        Reservation converted = active.converted(new Reservation.ReservationBooking("agreement", agreement), at);
+        assertThat(ReservationRules.ended(converted, "booked").getMessage())
+                .contains("was converted to agreement " + agreement);
         assertThat(ReservationRules.lapsed(active).getMessage())
                 .contains("has already lapsed (at 2026-11-25T12:00:00Z)");
         assertThat(active.lapsedAt(NOW)).isTrue();

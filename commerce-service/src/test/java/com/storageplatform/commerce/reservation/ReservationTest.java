@@ -3,11 +3,13 @@ package com.storageplatform.commerce.reservation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.storageplatform.commerce.internal.AccountSettings;
 import com.storageplatform.commerce.support.CataloguePeer;
 import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.TestEvents;
 import com.storageplatform.kit.time.PlatformClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,6 +44,9 @@ class ReservationTest {
 
     @Autowired
     PlatformClock clock;
+
+    @Autowired
+    AccountSettings settings;
 
     Fixture f;
     CommerceApi api;
@@ -90,6 +95,22 @@ class ReservationTest {
                 "held_until")) {
             assertThat(data.get(field)).as(field).isEqualTo(r.get(field));
         }
+    }
+
+    @Test
+    void withoutHeldUntilAReservationHoldsForTheOperatorsReservationHoldDays() {
+        UUID live = Ids.newId();
+        TestEvents.publish("auth.events", "operator.created", f.caller.accountId(), Map.of(
+                "id", f.caller.operatorId().toString(), "object", "operator", "timezone", "Europe/London",
+                "default_currency", "GBP",
+                "accounts", List.of(Map.of("id", live.toString(), "environment", "live"),
+                        Map.of("id", f.caller.accountId().toString(), "environment", "test")),
+                "settings", Map.of("reservation_hold_days", 3)));
+        CommerceApi.eventually(() -> settings.of(f.caller.accountId()).block().reservationHoldDays() == 3);
+
+        JsonNode r = f.reserve(f.customer, f.unit);
+        assertThat(Instant.parse(r.get("held_until").asString()))
+                .isCloseTo(clock.instant().plus(Duration.ofDays(3)), within(1, ChronoUnit.MINUTES));
     }
 
     @Test
@@ -180,8 +201,28 @@ class ReservationTest {
                 ", \"move_in_date\": \"" + yesterday + "\"}")))).containsExactly("move_in_date below_minimum");
         assertThat(api.issues(api.post(f.caller, f.body(f.customer, f.unit).replace("\"api\"", "\"phone\""))))
                 .containsExactly("source invalid");
+        assertThat(api.issues(api.post(f.caller, f.body(f.customer, f.unit).replace("}",
+                ", \"status\": \"active\"}")))).containsExactly("status unknown_field");
         assertThat(count("SELECT count(*) FROM reservations WHERE account_id = '" + f.caller.accountId() + "'"))
                 .isZero();
+    }
+
+    @Test
+    void aMoveInDateIsJudgedInTheSitesTimeZone() {
+        // Between them, one of these is on another day than London at any hour.
+        for (String zone : List.of("Pacific/Kiritimati", "Pacific/Pago_Pago")) {
+            UUID site = Ids.newId();
+            f.catalogue.publish(f.caller, "site.created", new HashMap<>(Map.of("id", site.toString(),
+                    "object", "site", "name", zone, "timezone", zone, "status", "active",
+                    "updated_at", Instant.now().toString())));
+            UUID unit = f.catalogue.unit(f.caller, site, f.catalogue.unitType(f.caller, site, 100), "T1");
+            LocalDate today = LocalDate.now(ZoneId.of(zone));
+            assertThat(api.issues(api.post(f.caller, f.body(f.customer, unit).replace("}",
+                    ", \"move_in_date\": \"" + today.minusDays(1) + "\"}")))).as(zone)
+                    .containsExactly("move_in_date below_minimum");
+            JsonNode r = f.reserve(f.customer, unit, "\"move_in_date\": \"" + today + "\"");
+            assertThat(r.get("move_in_date").asString()).isEqualTo(today.toString());
+        }
     }
 
     @Test
@@ -301,6 +342,9 @@ class ReservationTest {
         assertThat(api.errorCode(api.get(stranger, "/" + first), 404)).isEqualTo("not_found");
         assertThat(api.errorCode(api.action(stranger, first, "cancel", "{}"), 404)).isEqualTo("not_found");
         assertThat(api.errorCode(api.get(f.caller, "/not-an-id"), 404)).isEqualTo("not_found");
+        // Reservations end; they are never changed or deleted through the API.
+        assertThat(api.errorCode(api.delete(f.caller, first), 405)).isEqualTo("method_not_allowed");
+        assertThat(api.errorCode(api.patch(f.caller, first, "{}"), 405)).isEqualTo("method_not_allowed");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package com.storageplatform.commerce.reservation;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.storageplatform.commerce.holds.Holder;
 import com.storageplatform.commerce.holds.UnitHolds;
@@ -19,6 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -226,6 +229,45 @@ class ReservationsTest {
                 assertThat(f.holderOf(units.get(i))).isNull();
             }
         }
+    }
+
+    @Test
+    void theSweepPassesOverAReservationABookingIsConvertingAndTheBookingEndsIt() throws Exception {
+        UUID id = UUID.fromString(f.reserve(f.customer, f.unit, "\"held_until\": \""
+                + clock.instant().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS) + "\"").get("id")
+                .asString());
+        clock.advance(Duration.ofHours(2));
+        UUID agreement = Ids.newId();
+        CountDownLatch converted = new CountDownLatch(1);
+        Sinks.Empty<Void> commit = Sinks.empty();
+        CompletableFuture<Void> booking = tx.transactional(
+                        reservations.convert(f.caller, id, Holder.agreement(agreement))
+                                .then(Mono.fromRunnable(converted::countDown))
+                                .then(commit.asMono()))
+                .subscribeOn(Schedulers.boundedElastic()).toFuture();
+        assertThat(converted.await(30, TimeUnit.SECONDS)).isTrue();
+
+        f.sweep();
+        commit.tryEmitEmpty();
+        booking.get(30, TimeUnit.SECONDS);
+
+        assertThat(f.status(id.toString())).isEqualTo("converted");
+        assertThat(f.eventTypes(id.toString())).containsExactly("reservation.created", "reservation.converted");
+        assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + agreement);
+    }
+
+    @Test
+    void aBookingAfterTheSweepExpiredTheReservationIsRefusedAndHoldsNothing() {
+        UUID id = UUID.fromString(f.reserve(f.customer, f.unit, "\"held_until\": \""
+                + clock.instant().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS) + "\"").get("id")
+                .asString());
+        clock.advance(Duration.ofHours(2));
+        f.sweep();
+        ApiException refused = refusal(reservations.convert(f.caller, id, Holder.agreement(Ids.newId())));
+        assertThat(refused.code().code()).isEqualTo("conflict");
+        assertThat(refused.getMessage()).contains("expired at");
+        assertThat(f.eventTypes(id.toString())).containsExactly("reservation.created", "reservation.expired");
+        assertThat(f.holderOf(f.unit)).isNull();
     }
 
     private UUID reserve(UUID unit) {
