@@ -5,6 +5,8 @@ import com.storageplatform.commerce.holds.Holder;
 import com.storageplatform.commerce.holds.UnitHolds;
 import com.storageplatform.commerce.internal.CataloguePrices;
 import com.storageplatform.commerce.internal.CatalogueUnit;
+import com.storageplatform.commerce.reservation.ReservationTerms;
+import com.storageplatform.commerce.reservation.Reservations;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
@@ -16,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -34,7 +35,7 @@ class AgreementBookings {
     }
 
     /** The reservation a booking took up, and whether it was named. */
-    private record TakenUp(ReservationBookings.Terms terms, boolean named) {
+    private record TakenUp(ReservationTerms terms, boolean named) {
         static final TakenUp NONE = new TakenUp(null, false);
     }
 
@@ -44,12 +45,12 @@ class AgreementBookings {
     private final CataloguePrices prices;
     private final Customers customers;
     private final UnitHolds holds;
-    private final ObjectProvider<ReservationBookings> reservations;
+    private final Reservations reservations;
     private final Clock clock;
 
     AgreementBookings(AgreementRepository agreements, AgreementEvents events, AgreementUnits units,
             CataloguePrices prices, Customers customers, UnitHolds holds,
-            ObjectProvider<ReservationBookings> reservations, Clock clock) {
+            Reservations reservations, Clock clock) {
         this.agreements = agreements;
         this.events = events;
         this.units = units;
@@ -61,9 +62,9 @@ class AgreementBookings {
     }
 
     Mono<Agreement> book(Caller caller, Request request) {
-        Mono<Optional<ReservationBookings.Terms>> named = request.reservationId() == null
+        Mono<Optional<ReservationTerms>> named = request.reservationId() == null
                 ? Mono.just(Optional.empty())
-                : reservations().forBooking(caller, request.reservationId(), "reservation_id").map(Optional::of);
+                : reservations.forBooking(caller, request.reservationId(), "reservation_id").map(Optional::of);
         return named.flatMap(terms -> {
             UUID unitId = unitOf(request, terms.orElse(null));
             return units.bookable(caller, unitId, "unit_id").flatMap(unit -> {
@@ -80,8 +81,8 @@ class AgreementBookings {
     }
 
     /** The unit booked: the named reservation's own unit, or the one sent. */
-    private static UUID unitOf(Request request, ReservationBookings.Terms terms) {
-        if (terms != null && terms.ofOneUnit()) {
+    private static UUID unitOf(Request request, ReservationTerms terms) {
+        if (terms != null && terms.unitId() != null) {
             if (request.unitId() != null && !request.unitId().equals(terms.unitId())) {
                 throw refused("unit_id", FieldIssue.INVALID, "Reservation " + terms.id() + " holds unit "
                         + terms.unitId() + ": book that unit, or leave unit_id out.");
@@ -95,12 +96,12 @@ class AgreementBookings {
     }
 
     /** A named reservation is the customer's own, and a unit-type reservation is taken up by a unit of its type. */
-    private static void fits(ReservationBookings.Terms terms, CatalogueUnit unit, UUID contactId) {
+    private static void fits(ReservationTerms terms, CatalogueUnit unit, UUID contactId) {
         if (!terms.contactId().equals(contactId)) {
             throw refused("reservation_id", FieldIssue.INVALID, "Reservation " + terms.id()
                     + " is held for another customer: it can only be taken up by its own customer.");
         }
-        if (!terms.ofOneUnit() && (!unit.unitTypeId().equals(terms.unitTypeId())
+        if (terms.unitId() == null && (!unit.unitTypeId().equals(terms.unitTypeId())
                 || !unit.siteId().equals(terms.siteId()))) {
             throw refused("unit_id", FieldIssue.INVALID, "Reservation " + terms.id() + " holds a unit of type "
                     + terms.unitTypeId() + " at site " + terms.siteId() + ": unit " + unit.name()
@@ -114,8 +115,8 @@ class AgreementBookings {
      * someone else (409 {@code unit_reserved}) or nothing.
      */
     private Mono<TakenUp> hold(Caller caller, Request request, CatalogueUnit unit,
-            ReservationBookings.Terms named) {
-        if (named != null && named.ofOneUnit()) {
+            ReservationTerms named) {
+        if (named != null && named.unitId() != null) {
             return Mono.just(new TakenUp(named, true));
         }
         return holds.take(caller, unit.id(), Holder.agreement(request.id()), request.contactId(), null, unit.name())
@@ -129,7 +130,7 @@ class AgreementBookings {
                                 + named.id() + " is named: two reserved units cannot be taken up in one "
                                 + "booking."));
                     }
-                    return reservations().forBooking(caller, taken.get(), "unit_id")
+                    return reservations.forBooking(caller, taken.get(), "unit_id")
                             .map(terms -> new TakenUp(terms, false));
                 });
     }
@@ -139,14 +140,14 @@ class AgreementBookings {
      * passed is today), else today and the catalogue's price of the unit on the move-in date.
      */
     private Mono<Agreement> priced(Caller caller, Request request, CatalogueUnit unit, TakenUp takenUp) {
-        ReservationBookings.Terms terms = takenUp.terms();
+        ReservationTerms terms = takenUp.terms();
         return units.today(caller, unit.siteId()).flatMap(today -> {
             LocalDate moveIn = request.moveInDate() != null ? request.moveInDate()
                     : terms != null && terms.moveInDate() != null && !terms.moveInDate().isBefore(today)
                             ? terms.moveInDate() : today;
             Mono<CataloguePrices.Price> price = request.licenceFeeMinor() != null
                     ? Mono.just(new CataloguePrices.Price(request.licenceFeeMinor(), request.currency()))
-                    : terms != null && terms.licenceFeeMinor() != null && terms.currency() != null
+                    : terms != null && terms.currency() != null
                             ? Mono.just(new CataloguePrices.Price(terms.licenceFeeMinor(), terms.currency()))
                             : prices.ofUnit(unit.id(), moveIn).switchIfEmpty(Mono.error(() -> refused(
                                     "licence_fee_minor", FieldIssue.REQUIRED, "The catalogue quotes no price for "
@@ -165,32 +166,9 @@ class AgreementBookings {
             return Mono.empty();
         }
         Holder booking = Holder.agreement(agreement.id());
-        return takenUp.named() ? reservations().convert(caller, takenUp.terms().id(), booking)
-                : reservations().convertTakenUp(caller, takenUp.terms().id(), booking);
+        return takenUp.named() ? reservations.convert(caller, takenUp.terms().id(), booking)
+                : reservations.convertTakenUp(caller, takenUp.terms().id(), booking);
     }
-
-    private ReservationBookings reservations() {
-        ReservationBookings bookings = reservations.getIfAvailable();
-        return bookings != null ? bookings : NO_RESERVATIONS;
-    }
-
-    /** Until the reservation feature is present, no reservation exists to take up. */
-    private static final ReservationBookings NO_RESERVATIONS = new ReservationBookings() {
-        @Override
-        public Mono<Terms> forBooking(Caller caller, UUID reservationId, String field) {
-            return Mono.error(ApiException.invalid(field, FieldIssue.NOT_FOUND));
-        }
-
-        @Override
-        public Mono<Void> convert(Caller caller, UUID reservationId, Holder booking) {
-            return Mono.error(new IllegalStateException("No reservation feature to convert " + reservationId));
-        }
-
-        @Override
-        public Mono<Void> convertTakenUp(Caller caller, UUID reservationId, Holder booking) {
-            return convert(caller, reservationId, booking);
-        }
-    };
 
     /** 422 on one field, with a message that says why. */
     static ApiException refused(String field, String issue, String message) {

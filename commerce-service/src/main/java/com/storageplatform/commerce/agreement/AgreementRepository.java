@@ -89,11 +89,12 @@ class AgreementRepository {
                 .one();
     }
 
-    /** The customer's agreements whose access waits for an ID check, locked. */
+    /** The customer's live agreements whose access waits for an ID check, locked (a terminated one lets nobody in). */
     Flux<Agreement> accessHeldOf(UUID accountId, UUID contactId) {
         return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
                  FROM agreements
                 WHERE account_id = :account_id AND contact_id = :contact_id AND access_status = 'access_held'
+                  AND status <> 'terminated'
                 ORDER BY id FOR UPDATE
                 """)
                 .bind("contact_id", contactId)

@@ -6,6 +6,7 @@ import com.storageplatform.commerce.holds.UnitHolds;
 import com.storageplatform.commerce.internal.AccountSettings;
 import com.storageplatform.commerce.internal.CatalogueUnit;
 import com.storageplatform.commerce.internal.IdentityChecks;
+import com.storageplatform.commerce.reservation.Reservations;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
@@ -46,11 +47,12 @@ class AgreementService {
     private final IdentityChecks identityChecks;
     private final Customers customers;
     private final UnitHolds holds;
+    private final Reservations reservations;
     private final Clock clock;
 
     AgreementService(AgreementRepository agreements, AgreementBookings bookings, AgreementEvents events,
             AgreementUnits units, AgreementCovers covers, AccountSettings settings, IdentityChecks identityChecks,
-            Customers customers, UnitHolds holds, Clock clock) {
+            Customers customers, UnitHolds holds, Reservations reservations, Clock clock) {
         this.agreements = agreements;
         this.bookings = bookings;
         this.events = events;
@@ -60,6 +62,7 @@ class AgreementService {
         this.identityChecks = identityChecks;
         this.customers = customers;
         this.holds = holds;
+        this.reservations = reservations;
         this.clock = clock;
     }
 
@@ -199,7 +202,8 @@ class AgreementService {
 
     /**
      * Staff let the customer in although the ID check has not passed: only a staff caller (403
-     * {@code insufficient_scope} for an API key or OAuth client), only from {@code access_held} (409).
+     * {@code insufficient_scope} for an API key or OAuth client), only from {@code access_held} and never on a
+     * terminated agreement (409).
      */
     Mono<Agreement> releaseAccess(Caller caller, UUID id) {
         return Mono.defer(() -> {
@@ -208,6 +212,10 @@ class AgreementService {
                         + "token) or a passed ID check releases access: an API key or OAuth client cannot."));
             }
             return locked(caller, id).flatMap(current -> {
+                if (current.isTerminated()) {
+                    throw AgreementLifecycle.invalidTransition("status", "The agreement is terminated: there is no "
+                            + "access to release.");
+                }
                 AgreementLifecycle.requireAccessHeld(current.accessStatus());
                 Instant now = clock.instant();
                 Agreement released = current.with().accessStatus(Agreement.ACCESS_RELEASED).updatedAt(now).build();
@@ -279,11 +287,12 @@ class AgreementService {
                                 Agreement saved = changed.with().updatedAt(clock.instant()).build();
                                 Holder holder = Holder.agreement(id);
                                 Mono<Void> held = newUnit.isPresent()
-                                        ? holds.move(caller, holder, unitId, contactId, null, newUnit.get().name())
+                                        ? moveHold(caller, holder, newUnit.get(), contactId)
                                         : contactChanges ? holds.changeCustomer(caller, holder, contactId)
                                                 : Mono.empty();
                                 return held.then(agreements.update(caller.accountId(), saved))
-                                        .then(coverEvents(caller, current, saved))
+                                        .then(units.today(caller, current.siteId()))
+                                        .flatMap(today -> coverEvents(caller, current, saved, today))
                                         .then(events.publish(caller, AgreementEvents.UPDATED, saved))
                                         .thenReturn(saved);
                             }));
@@ -324,14 +333,17 @@ class AgreementService {
         return Mono.justOrEmpty(kept);
     }
 
-    /** {@code cover.ended} for a cover gone, {@code cover.started} for a new one, {@code cover.changed} otherwise. */
-    private Mono<Void> coverEvents(Caller caller, Agreement before, Agreement after) {
+    /**
+     * {@code cover.ended} for a cover gone, {@code cover.started} for a new one, {@code cover.changed} for the same
+     * cover with other values or another customer.
+     */
+    private Mono<Void> coverEvents(Caller caller, Agreement before, Agreement after, LocalDate today) {
         Cover old = before.cover();
         Cover now = after.cover();
         List<Mono<Void>> published = new ArrayList<>();
         if (old != null && old.endsOn() == null && (now == null || !now.id().equals(old.id()))) {
-            LocalDate today = LocalDate.now(clock);
-            Cover ended = old.endingOn(today.isBefore(old.startsOn()) ? old.startsOn() : today);
+            // Cover ends today; cover that had not started yet ends the day before it would have (it never ran).
+            Cover ended = old.endingOn(today.isBefore(old.startsOn()) ? old.startsOn().minusDays(1) : today);
             published.add(events.cover(caller, AgreementEvents.COVER_ENDED, before, ended));
         }
         if (now != null && (old == null || !now.id().equals(old.id()))) {
@@ -340,6 +352,17 @@ class AgreementService {
             published.add(events.cover(caller, AgreementEvents.COVER_CHANGED, after, now));
         }
         return published.stream().reduce(Mono.empty(), Mono::then);
+    }
+
+    /**
+     * Moves the agreement's hold to {@code unit}, taken as any booking takes a unit: 409 {@code unit_reserved} when
+     * someone else holds it; the customer's own reservation of it is taken up (converted).
+     */
+    private Mono<Void> moveHold(Caller caller, Holder holder, CatalogueUnit unit, UUID contactId) {
+        return holds.release(caller, holder)
+                .then(holds.take(caller, unit.id(), holder, contactId, null, unit.name()))
+                .flatMap(taken -> taken.isPresent() ? reservations.convertTakenUp(caller, taken.get(), holder)
+                        : Mono.empty());
     }
 
     private Mono<Agreement> save(Caller caller, Agreement agreement, String eventType) {

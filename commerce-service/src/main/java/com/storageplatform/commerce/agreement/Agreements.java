@@ -3,13 +3,13 @@ package com.storageplatform.commerce.agreement;
 import com.storageplatform.commerce.contact.Customers;
 import com.storageplatform.commerce.holds.Holder;
 import com.storageplatform.commerce.holds.UnitHolds;
+import com.storageplatform.commerce.reservation.Reservations;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -26,11 +26,11 @@ public class Agreements {
     private final AgreementCovers covers;
     private final Customers customers;
     private final UnitHolds holds;
-    private final ObjectProvider<ReservationBookings> reservations;
+    private final Reservations reservations;
     private final Clock clock;
 
     Agreements(AgreementRepository agreements, AgreementEvents events, AgreementUnits units, AgreementCovers covers,
-            Customers customers, UnitHolds holds, ObjectProvider<ReservationBookings> reservations, Clock clock) {
+            Customers customers, UnitHolds holds, Reservations reservations, Clock clock) {
         this.agreements = agreements;
         this.events = events;
         this.units = units;
@@ -69,10 +69,9 @@ public class Agreements {
                 .require(caller, b.contactId(), "contact_id")
                 .then(holds.handOver(caller, Holder.order(b.orderId()), agreement, b.contactId()))
                 .flatMap(handedOver -> {
-                    ReservationBookings bookings = reservations.getIfAvailable();
-                    if (b.reservationId() != null && bookings != null) {
-                        return (handedOver ? bookings.convertTakenUp(caller, b.reservationId(), agreement)
-                                : bookings.convert(caller, b.reservationId(), agreement))
+                    if (b.reservationId() != null) {
+                        return (handedOver ? reservations.convertTakenUp(caller, b.reservationId(), agreement)
+                                : reservations.convert(caller, b.reservationId(), agreement))
                                 .thenReturn(Optional.of(b.reservationId()));
                     }
                     if (handedOver) {
@@ -80,8 +79,8 @@ public class Agreements {
                     }
                     // The order held nothing any more: take the unit as any booking would.
                     return holds.take(caller, unit.id(), agreement, b.contactId(), null, unit.name())
-                            .flatMap(taken -> taken.isPresent() && bookings != null
-                                    ? bookings.convertTakenUp(caller, taken.get(), agreement).thenReturn(taken)
+                            .flatMap(taken -> taken.isPresent()
+                                    ? reservations.convertTakenUp(caller, taken.get(), agreement).thenReturn(taken)
                                     : Mono.just(Optional.<UUID>empty()));
                 })
                 .flatMap(reservation -> units.today(caller, unit.siteId()).flatMap(today -> {

@@ -1,0 +1,134 @@
+package com.storageplatform.commerce.agreement;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.storageplatform.commerce.holds.Holder;
+import com.storageplatform.commerce.holds.UnitHolds;
+import com.storageplatform.commerce.support.CommerceApi;
+import com.storageplatform.commerce.support.CommerceTest;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.web.ApiException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** {@link Agreements#bookFromOrder}: the agreement a completed online order becomes, as orders will call it. */
+@CommerceTest
+class AgreementsFromOrderTest {
+
+    @Autowired
+    WebTestClient client;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    DatabaseClient db;
+
+    @Autowired
+    Agreements agreements;
+
+    @Autowired
+    UnitHolds holds;
+
+    @Autowired
+    TransactionalOperator transaction;
+
+    Fixture f;
+    CommerceApi api;
+
+    @BeforeEach
+    void setUp() {
+        f = new Fixture(client, json, db);
+        api = f.api;
+    }
+
+    Agreement book(OrderBooking booking) {
+        return transaction.transactional(agreements.bookFromOrder(f.caller, booking)).block();
+    }
+
+    UUID orderHolding(UUID unit) {
+        UUID order = Ids.newId();
+        transaction.transactional(holds.take(f.caller, unit, Holder.order(order), f.customer,
+                Instant.now().plusSeconds(3600), "A12")).block();
+        return order;
+    }
+
+    @Test
+    void anOrderBecomesADraftAgreementThatTakesTheOrdersHoldOverWithItsCover() {
+        UUID order = orderHolding(f.unit);
+        UUID product = f.coverageProduct("per_thousand", "active", Map.of("rate_per_thousand_minor", 150,
+                "rounding_step", 100_000));
+        LocalDate move = LocalDate.now().plusDays(3);
+        Agreement agreement = book(new OrderBooking(order, f.customer, f.unit, null, 4750, "GBP", move, product,
+                150_000L));
+        assertThat(agreement.status()).isEqualTo(Agreement.DRAFT);
+        assertThat(agreement.orderId()).isEqualTo(order);
+        assertThat(agreement.reservationId()).isNull();
+        assertThat(agreement.licenceFeeMinor()).isEqualTo(4750);
+        assertThat(agreement.moveInDate()).isEqualTo(move);
+        assertThat(agreement.siteId()).isEqualTo(f.site);
+        assertThat(agreement.cover().coverageProductId()).isEqualTo(product);
+        assertThat(agreement.cover().coverMinor()).isEqualTo(200_000L);
+        assertThat(agreement.cover().startsOn()).isEqualTo(move);
+        assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + agreement.id());
+        assertThat(f.eventTypes(agreement.id().toString())).containsExactly("agreement.created");
+        assertThat(f.eventTypes(agreement.cover().id().toString())).containsExactly("cover.started");
+        JsonNode read = api.read(f.caller, agreement.id().toString());
+        assertThat(read.get("order_id").asString()).isEqualTo(order.toString());
+        assertThat(read.get("cover").get("cover_minor").asLong()).isEqualTo(200_000);
+    }
+
+    @Test
+    void theSameOrderBooksOnce() {
+        UUID order = orderHolding(f.unit);
+        OrderBooking booking = new OrderBooking(order, f.customer, f.unit, null, 4750, "GBP", LocalDate.now(), null,
+                null);
+        Agreement first = book(booking);
+        Agreement again = book(booking);
+        assertThat(again.id()).isEqualTo(first.id());
+        assertThat(f.eventTypes(first.id().toString())).containsExactly("agreement.created");
+    }
+
+    @Test
+    void anOrderNamingAReservationConvertsIt() {
+        String reservation = f.reserve(f.customer, f.unit, null).get("id").asString();
+        Agreement agreement = book(new OrderBooking(Ids.newId(), f.customer, f.unit, UUID.fromString(reservation),
+                4750, "GBP", LocalDate.now(), null, null));
+        assertThat(agreement.reservationId().toString()).isEqualTo(reservation);
+        assertThat(f.reservationStatus(reservation)).isEqualTo("converted");
+        assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + agreement.id());
+    }
+
+    @Test
+    void aUnitSomeoneElseHoldsIsNotBookedAndNothingIsWritten() {
+        String theirs = f.book(f.people.customer(f.caller), f.unit).get("id").asString();
+        UUID order = Ids.newId();
+        assertThatThrownBy(() -> book(new OrderBooking(order, f.customer, f.unit, null, 4750, "GBP",
+                LocalDate.now(), null, null)))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getMessage()).contains(theirs));
+        assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + theirs);
+        assertThat(api.listedIds(f.caller, "")).containsExactly(theirs);
+    }
+
+    @Test
+    void aCoverageProductThatIsNotOfferedIsRefused() {
+        UUID order = orderHolding(f.unit);
+        UUID inactive = f.coverageProduct("fixed_level", "inactive", Map.of());
+        assertThatThrownBy(() -> book(new OrderBooking(order, f.customer, f.unit, null, 4750, "GBP",
+                LocalDate.now(), inactive, null)))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.details().get(0).issue())
+                        .isEqualTo("not_allowed"));
+        assertThat(f.holderOf(f.unit)).isEqualTo("order:" + order);
+    }
+}
