@@ -146,6 +146,39 @@ class OrderTest {
     }
 
     @Test
+    void customersRacingForOneUnitEndWithExactlyOneOrderAndARefusalPublishesNothing() throws Exception {
+        UUID unit = f.newUnit("RACE");
+        List<UUID> customers = java.util.stream.IntStream.range(0, 6).mapToObj(i -> f.people.customer(f.caller))
+                .toList();
+        long eventsBefore = outboxRows();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+            for (UUID customer : customers) {
+                answers.add(pool.submit(() -> api.post(f.caller, f.body(customer, unit, "")).returnResult(byte[].class)
+                        .getStatus().value()));
+            }
+            List<Integer> statuses = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<Integer> answer : answers) {
+                statuses.add(answer.get(60, java.util.concurrent.TimeUnit.SECONDS));
+            }
+            assertThat(statuses).containsOnly(201, 409);
+            assertThat(statuses.stream().filter(s -> s == 201).count()).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(f.holderOf(unit)).startsWith("order:");
+        // One order, one order.created: the refused requests wrote and published nothing.
+        assertThat(api.listedIds(f.caller, "")).hasSize(1);
+        assertThat(outboxRows() - eventsBefore).isEqualTo(1);
+    }
+
+    private long outboxRows() {
+        return db.sql("SELECT count(*) AS n FROM outbox_events WHERE payload::jsonb ->> 'accountid' = :a")
+                .bind("a", f.caller.accountId().toString()).map(row -> row.get("n", Long.class)).one().block();
+    }
+
+    @Test
     void anArchivedCustomerWhoOrdersIsUnarchived() {
         UUID archived = f.people.archivedCustomer(f.caller);
         api.create(f.caller, f.body(archived, f.unit, ""));
