@@ -11,14 +11,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A {@link PlatformTest} of commerce-service with the {@link CataloguePeer} standing in for the catalogue's
- * {@code GET /v1/availability}. The peer starts before the application context, once per JVM, so every test class
- * shares one context configuration.
+ * {@code GET /v1/availability} and the {@link BillingPeer} for billing's {@code POST /v1/payments}. The peers start
+ * before the application context, once per JVM, so every test class shares one context configuration.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
 @ExtendWith(CataloguePeer.Started.class)
+@ExtendWith(BillingPeer.Started.class)
 @PlatformTest
 public @interface CommerceTest {
 }
