@@ -69,19 +69,15 @@ public class Agreements {
                 .require(caller, b.contactId(), "contact_id")
                 .then(holds.handOver(caller, Holder.order(b.orderId()), agreement, b.contactId()))
                 .flatMap(handedOver -> {
-                    if (b.reservationId() != null) {
-                        return (handedOver ? reservations.convertTakenUp(caller, b.reservationId(), agreement)
-                                : reservations.convert(caller, b.reservationId(), agreement))
-                                .thenReturn(Optional.of(b.reservationId()));
-                    }
-                    if (handedOver) {
-                        return Mono.just(Optional.<UUID>empty());
-                    }
-                    // The order held nothing any more: take the unit as any booking would.
-                    return holds.take(caller, unit.id(), agreement, b.contactId(), null, unit.name())
-                            .flatMap(taken -> taken.isPresent()
-                                    ? reservations.convertTakenUp(caller, taken.get(), agreement).thenReturn(taken)
-                                    : Mono.just(Optional.<UUID>empty()));
+                    // The order held the unit: its hold passes on. Otherwise take the unit as any booking would.
+                    Mono<Optional<UUID>> taken = handedOver ? Mono.just(Optional.<UUID>empty())
+                            : holds.take(caller, unit.id(), agreement, b.contactId(), null, unit.name())
+                                    .flatMap(met -> met.isPresent()
+                                            ? reservations.convertTakenUp(caller, met.get(), agreement).thenReturn(met)
+                                            : Mono.just(Optional.<UUID>empty()));
+                    // A reservation the order took up was converted to the order when it was created: the
+                    // agreement records it as the reservation it took up, without converting it again.
+                    return b.reservationId() == null ? taken : taken.thenReturn(Optional.of(b.reservationId()));
                 })
                 .flatMap(reservation -> units.today(caller, unit.siteId()).flatMap(today -> {
                     Mono<Cover> cover = b.coverageProductId() == null ? Mono.empty()

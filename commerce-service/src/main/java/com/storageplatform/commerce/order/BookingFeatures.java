@@ -52,12 +52,12 @@ final class BookingFeatures {
         }
 
         /**
-         * The order converted its reservation when it was created (the hold has been the order's since), so the
-         * agreement is not asked to convert it again: it takes the unit's hold over from the order.
+         * The order converted its reservation when it was created (the hold has been the order's since): the
+         * agreement takes the unit's hold over from the order and records that reservation as the one it took up.
          */
         @Override
         public Mono<UUID> bookFromOrder(Caller caller, Booking b) {
-            return agreements.bookFromOrder(caller, new OrderBooking(b.orderId(), b.contactId(), b.unitId(), null,
+            return agreements.bookFromOrder(caller, new OrderBooking(b.orderId(), b.contactId(), b.unitId(), b.reservationId(),
                     b.licenceFeeMinor(), b.currency(), b.moveInDate(), b.coverageProductId(), b.coverMinor()))
                     .map(agreement -> agreement.id());
         }

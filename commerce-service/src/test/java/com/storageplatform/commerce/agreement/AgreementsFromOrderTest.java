@@ -42,6 +42,9 @@ class AgreementsFromOrderTest {
     UnitHolds holds;
 
     @Autowired
+    com.storageplatform.commerce.reservation.Reservations reservations;
+
+    @Autowired
     TransactionalOperator transaction;
 
     Fixture f;
@@ -101,9 +104,13 @@ class AgreementsFromOrderTest {
     }
 
     @Test
-    void anOrderNamingAReservationConvertsIt() {
+    void anAgreementRecordsTheReservationItsOrderTookUpWithoutConvertingItAgain() {
         String reservation = f.reserve(f.customer, f.unit, null).get("id").asString();
-        Agreement agreement = book(new OrderBooking(Ids.newId(), f.customer, f.unit, UUID.fromString(reservation),
+        UUID order = Ids.newId();
+        // The order took the reservation up when it was created: converted to the order, its hold the order's.
+        transaction.transactional(reservations.convert(f.caller, UUID.fromString(reservation), Holder.order(order)))
+                .block();
+        Agreement agreement = book(new OrderBooking(order, f.customer, f.unit, UUID.fromString(reservation),
                 4750, "GBP", LocalDate.now(), null, null));
         assertThat(agreement.reservationId().toString()).isEqualTo(reservation);
         assertThat(f.reservationStatus(reservation)).isEqualTo("converted");

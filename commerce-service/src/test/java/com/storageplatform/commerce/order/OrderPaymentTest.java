@@ -335,6 +335,9 @@ class OrderPaymentTest {
         // Paid, the agreement takes the hold over from the order.
         String agreement = f.pay(order.get("id").asString(), "{\"rail\": \"card\"}").get("agreement_id").asString();
         assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + agreement);
+        // ...and records the reservation the order took up.
+        assertThat(api.on("/v1/agreements").read(f.caller, agreement).get("reservation_id").asString())
+                .isEqualTo(reservation);
     }
 
     @Test
