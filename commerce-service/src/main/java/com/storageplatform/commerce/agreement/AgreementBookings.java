@@ -3,6 +3,7 @@ package com.storageplatform.commerce.agreement;
 import com.storageplatform.commerce.contact.Customers;
 import com.storageplatform.commerce.holds.Holder;
 import com.storageplatform.commerce.holds.UnitHolds;
+import com.storageplatform.commerce.internal.BookableUnits;
 import com.storageplatform.commerce.internal.CataloguePrices;
 import com.storageplatform.commerce.internal.CatalogueUnit;
 import com.storageplatform.commerce.reservation.ReservationTerms;
@@ -41,14 +42,14 @@ class AgreementBookings {
 
     private final AgreementRepository agreements;
     private final AgreementEvents events;
-    private final AgreementUnits units;
+    private final BookableUnits units;
     private final CataloguePrices prices;
     private final Customers customers;
     private final UnitHolds holds;
     private final Reservations reservations;
     private final Clock clock;
 
-    AgreementBookings(AgreementRepository agreements, AgreementEvents events, AgreementUnits units,
+    AgreementBookings(AgreementRepository agreements, AgreementEvents events, BookableUnits units,
             CataloguePrices prices, Customers customers, UnitHolds holds,
             Reservations reservations, Clock clock) {
         this.agreements = agreements;

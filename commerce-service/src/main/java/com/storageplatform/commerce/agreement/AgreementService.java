@@ -3,6 +3,7 @@ package com.storageplatform.commerce.agreement;
 import com.storageplatform.commerce.contact.Customers;
 import com.storageplatform.commerce.holds.Holder;
 import com.storageplatform.commerce.holds.UnitHolds;
+import com.storageplatform.commerce.internal.BookableUnits;
 import com.storageplatform.commerce.internal.AccountSettings;
 import com.storageplatform.commerce.internal.CatalogueUnit;
 import com.storageplatform.commerce.internal.IdentityChecks;
@@ -41,7 +42,7 @@ class AgreementService {
     private final AgreementRepository agreements;
     private final AgreementBookings bookings;
     private final AgreementEvents events;
-    private final AgreementUnits units;
+    private final BookableUnits units;
     private final AgreementCovers covers;
     private final AccountSettings settings;
     private final IdentityChecks identityChecks;
@@ -51,7 +52,7 @@ class AgreementService {
     private final Clock clock;
 
     AgreementService(AgreementRepository agreements, AgreementBookings bookings, AgreementEvents events,
-            AgreementUnits units, AgreementCovers covers, AccountSettings settings, IdentityChecks identityChecks,
+            BookableUnits units, AgreementCovers covers, AccountSettings settings, IdentityChecks identityChecks,
             Customers customers, UnitHolds holds, Reservations reservations, Clock clock) {
         this.agreements = agreements;
         this.bookings = bookings;

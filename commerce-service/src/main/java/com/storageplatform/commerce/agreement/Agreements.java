@@ -2,6 +2,7 @@ package com.storageplatform.commerce.agreement;
 
 import com.storageplatform.commerce.contact.Customers;
 import com.storageplatform.commerce.holds.Holder;
+import com.storageplatform.commerce.internal.BookableUnits;
 import com.storageplatform.commerce.holds.UnitHolds;
 import com.storageplatform.commerce.reservation.Reservations;
 import com.storageplatform.kit.caller.Caller;
@@ -22,14 +23,14 @@ public class Agreements {
 
     private final AgreementRepository agreements;
     private final AgreementEvents events;
-    private final AgreementUnits units;
+    private final BookableUnits units;
     private final AgreementCovers covers;
     private final Customers customers;
     private final UnitHolds holds;
     private final Reservations reservations;
     private final Clock clock;
 
-    Agreements(AgreementRepository agreements, AgreementEvents events, AgreementUnits units, AgreementCovers covers,
+    Agreements(AgreementRepository agreements, AgreementEvents events, BookableUnits units, AgreementCovers covers,
             Customers customers, UnitHolds holds, Reservations reservations, Clock clock) {
         this.agreements = agreements;
         this.events = events;

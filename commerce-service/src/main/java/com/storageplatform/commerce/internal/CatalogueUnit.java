@@ -24,6 +24,12 @@ public record CatalogueUnit(UUID id, UUID siteId, UUID unitTypeId, String name, 
         return ARCHIVED.equals(status) || OUT_OF_SERVICE.equals(status);
     }
 
+    /** 409 {@code conflict} saying the operator archived the unit or took it out of service. */
+    public com.storageplatform.kit.web.ApiException outOfUseConflict(String verb) {
+        return com.storageplatform.kit.web.ApiException.conflict("Unit " + name + " is "
+                + (ARCHIVED.equals(status) ? "archived" : "out of service") + ": it cannot be " + verb + ".");
+    }
+
     private static String text(JsonNode data, String field) {
         JsonNode node = data.get(field);
         return node == null || node.isNull() ? null : node.asString();

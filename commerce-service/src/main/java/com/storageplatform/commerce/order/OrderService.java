@@ -5,6 +5,7 @@ import com.storageplatform.commerce.holds.Holder;
 import com.storageplatform.commerce.holds.UnitHolds;
 import com.storageplatform.commerce.internal.AccountSettings;
 import com.storageplatform.commerce.internal.CataloguePrices;
+import com.storageplatform.commerce.internal.BookableUnits;
 import com.storageplatform.commerce.internal.CatalogueRecords;
 import com.storageplatform.commerce.internal.CatalogueUnit;
 import com.storageplatform.commerce.order.OrderPricing.Priced;
@@ -45,6 +46,7 @@ class OrderService {
     private final ObjectProvider<OrderAgreements> agreements;
     private final Customers customers;
     private final CatalogueRecords records;
+    private final BookableUnits units;
     private final CataloguePrices prices;
     private final AccountSettings settings;
     private final UnitHolds holds;
@@ -52,8 +54,8 @@ class OrderService {
 
     OrderService(OrderRepository orders, OrderQuoting quoting, OrderEvents events, OrderPayments payments,
             ObjectProvider<OrderReservations> reservations, ObjectProvider<OrderAgreements> agreements,
-            Customers customers, CatalogueRecords records, CataloguePrices prices, AccountSettings settings,
-            UnitHolds holds, Clock clock) {
+            Customers customers, CatalogueRecords records, BookableUnits units, CataloguePrices prices,
+            AccountSettings settings, UnitHolds holds, Clock clock) {
         this.orders = orders;
         this.quoting = quoting;
         this.events = events;
@@ -62,6 +64,7 @@ class OrderService {
         this.agreements = agreements;
         this.customers = customers;
         this.records = records;
+        this.units = units;
         this.prices = prices;
         this.settings = settings;
         this.holds = holds;
@@ -159,32 +162,13 @@ class OrderService {
      * 403 outside a restricted caller's sites, 409 when the operator took it out of use.
      */
     private Mono<Place> place(Caller caller, UUID unitId, String field) {
-        return records.unit(caller.accountId(), unitId)
-                .switchIfEmpty(Mono.error(() -> ApiException.invalid(field, FieldIssue.NOT_FOUND)))
-                .flatMap(unit -> {
-                    SiteAccess.require(caller, unit.siteId());
-                    if (unit.outOfUse()) {
-                        return Mono.error(ApiException.conflict("Unit " + unit.name() + " is "
-                                + (CatalogueUnit.ARCHIVED.equals(unit.status()) ? "archived" : "out of service")
-                                + ": it cannot be booked."));
-                    }
-                    Mono<String> vat = records.unitType(caller.accountId(), unit.unitTypeId())
-                            .map(type -> type.path("vat_treatment").asString(OrderPricing.STANDARD_20))
-                            .defaultIfEmpty(OrderPricing.STANDARD_20);
-                    Mono<ZoneId> zone = records.site(caller.accountId(), unit.siteId())
-                            .map(site -> zone(site.path("timezone").asString("")))
-                            .switchIfEmpty(settings.of(caller.accountId()).map(AccountSettings.Settings::timezone));
-                    return Mono.zip(vat, zone).map(both -> new Place(unit, both.getT1(), both.getT2(),
-                            LocalDate.ofInstant(clock.instant(), both.getT2())));
-                });
-    }
-
-    private static ZoneId zone(String name) {
-        try {
-            return ZoneId.of(name);
-        } catch (RuntimeException e) {
-            return ZoneId.of("Europe/London");
-        }
+        return units.bookable(caller, unitId, field).flatMap(unit -> {
+            Mono<String> vat = records.unitType(caller.accountId(), unit.unitTypeId())
+                    .map(type -> type.path("vat_treatment").asString(OrderPricing.STANDARD_20))
+                    .defaultIfEmpty(OrderPricing.STANDARD_20);
+            return Mono.zip(vat, units.zone(caller.accountId(), unit.siteId())).map(both -> new Place(unit,
+                    both.getT1(), both.getT2(), LocalDate.ofInstant(clock.instant(), both.getT2())));
+        });
     }
 
     private static LocalDate moveInDate(Validation v, LocalDate sent, LocalDate today) {

@@ -5,6 +5,7 @@ import com.storageplatform.commerce.holds.Holder;
 import com.storageplatform.commerce.holds.UnitHolds;
 import com.storageplatform.commerce.internal.AccountSettings;
 import com.storageplatform.commerce.internal.CataloguePrices;
+import com.storageplatform.commerce.internal.BookableUnits;
 import com.storageplatform.commerce.internal.CatalogueRecords;
 import com.storageplatform.commerce.internal.CatalogueUnit;
 import com.storageplatform.kit.caller.ActorType;
@@ -24,7 +25,6 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -44,6 +44,7 @@ class ReservationService {
     private final ReservationEvents events;
     private final Customers customers;
     private final CatalogueRecords catalogue;
+    private final BookableUnits units;
     private final CataloguePrices prices;
     private final AccountSettings settings;
     private final UnitHolds holds;
@@ -51,12 +52,13 @@ class ReservationService {
     private final Clock clock;
 
     ReservationService(ReservationRepository reservations, ReservationEvents events, Customers customers,
-            CatalogueRecords catalogue, CataloguePrices prices, AccountSettings settings, UnitHolds holds,
-            TransactionalOperator tx, Clock clock) {
+            CatalogueRecords catalogue, BookableUnits units, CataloguePrices prices, AccountSettings settings,
+            UnitHolds holds, TransactionalOperator tx, Clock clock) {
         this.reservations = reservations;
         this.events = events;
         this.customers = customers;
         this.catalogue = catalogue;
+        this.units = units;
         this.prices = prices;
         this.settings = settings;
         this.holds = holds;
@@ -148,15 +150,9 @@ class ReservationService {
     }
 
     private Mono<Context> context(Caller caller, Target target) {
-        Mono<Optional<JsonNode>> site = target.known()
-                ? catalogue.site(caller.accountId(), target.siteId()).map(Optional::of)
-                        .defaultIfEmpty(Optional.empty())
-                : Mono.just(Optional.empty());
-        return Mono.zip(site, settings.of(caller.accountId())).map(both -> {
-            ZoneId zone = both.getT1().map(s -> zone(s.path("timezone").asString(null)))
-                    .orElse(both.getT2().timezone());
-            return new Context(target, zone == null ? both.getT2().timezone() : zone, both.getT2());
-        });
+        return settings.of(caller.accountId()).flatMap(operator -> (target.known()
+                ? units.zone(caller.accountId(), target.siteId()) : Mono.just(operator.timezone()))
+                .map(zone -> new Context(target, zone, operator)));
     }
 
     private Mono<Void> couponChecked(Caller caller, Validation v, ReservationRules.Parsed p, Context context,
@@ -175,8 +171,7 @@ class ReservationService {
     /** 409 when the operator took the unit (or unit type) out of use, saying which. */
     private static void inUse(Target target) {
         if (target.unit() != null && target.unit().outOfUse()) {
-            String why = CatalogueUnit.ARCHIVED.equals(target.unit().status()) ? "archived" : "out of service";
-            throw ApiException.conflict("Unit " + target.unit().name() + " is " + why + ": it cannot be reserved.");
+            throw target.unit().outOfUseConflict("reserved");
         }
         if (target.unitType() != null && "archived".equals(target.unitType().path("status").asString(""))) {
             throw ApiException.conflict("Unit type " + target.unitType().path("name").asString(
@@ -324,16 +319,5 @@ class ReservationService {
     static Reservation visible(Caller caller, Reservation r) {
         SiteAccess.require(caller, r.siteId());
         return r;
-    }
-
-    private static ZoneId zone(String name) {
-        if (name == null) {
-            return null;
-        }
-        try {
-            return ZoneId.of(name);
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 }

@@ -1,8 +1,5 @@
-package com.storageplatform.commerce.agreement;
+package com.storageplatform.commerce.internal;
 
-import com.storageplatform.commerce.internal.AccountSettings;
-import com.storageplatform.commerce.internal.CatalogueRecords;
-import com.storageplatform.commerce.internal.CatalogueUnit;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.web.ApiException;
@@ -14,15 +11,18 @@ import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-/** The unit an agreement books, as the catalogue describes it, and the day it is at the unit's site. */
+/**
+ * The unit a reservation, order or agreement books, as the catalogue describes it, and the day it is at its site:
+ * the one place that says which units can be booked and what "today" is for a booking.
+ */
 @Component
-class AgreementUnits {
+public class BookableUnits {
 
     private final CatalogueRecords catalogue;
     private final AccountSettings settings;
     private final Clock clock;
 
-    AgreementUnits(CatalogueRecords catalogue, AccountSettings settings, Clock clock) {
+    BookableUnits(CatalogueRecords catalogue, AccountSettings settings, Clock clock) {
         this.catalogue = catalogue;
         this.settings = settings;
         this.clock = clock;
@@ -33,26 +33,25 @@ class AgreementUnits {
      * 403 {@code site_forbidden} at a site outside a restricted caller's, 409 {@code conflict} when the operator
      * has archived it or taken it out of service.
      */
-    Mono<CatalogueUnit> bookable(Caller caller, UUID unitId, String field) {
+    public Mono<CatalogueUnit> bookable(Caller caller, UUID unitId, String field) {
         return catalogue.unit(caller.accountId(), unitId)
                 .switchIfEmpty(Mono.error(() -> ApiException.invalid(field, FieldIssue.NOT_FOUND)))
                 .map(unit -> {
                     SiteAccess.require(caller, unit.siteId());
                     if (unit.outOfUse()) {
-                        throw ApiException.conflict("Unit " + unit.name() + " is "
-                                + (CatalogueUnit.ARCHIVED.equals(unit.status()) ? "archived"
-                                        : "out of service") + ": it cannot be booked.");
+                        throw unit.outOfUseConflict("booked");
                     }
                     return unit;
                 });
     }
 
     /** Today in the site's time zone (the operator's when the site names none). */
-    Mono<LocalDate> today(Caller caller, UUID siteId) {
+    public Mono<LocalDate> today(Caller caller, UUID siteId) {
         return zone(caller.accountId(), siteId).map(zone -> LocalDate.now(clock.withZone(zone)));
     }
 
-    Mono<ZoneId> zone(UUID accountId, UUID siteId) {
+    /** The site's time zone; the operator's when the site names none (or commerce does not know the site). */
+    public Mono<ZoneId> zone(UUID accountId, UUID siteId) {
         Mono<ZoneId> operator = settings.of(accountId).map(AccountSettings.Settings::timezone);
         return catalogue.site(accountId, siteId)
                 .flatMap(site -> {
