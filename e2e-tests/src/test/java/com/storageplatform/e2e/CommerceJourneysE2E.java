@@ -175,6 +175,16 @@ class CommerceJourneysE2E {
         assertThat(order.path("recurring_amount_minor").asLong()).isPositive();
         assertThat(order.path("lines").isArray()).isTrue();
         assertThat(shop.awaitUnitStatus(other, "reserved")).isEqualTo("reserved");
+        // A change re-prices the order, and the answer says so.
+        Http.Response moved = Http.patch(stack.gatewayUrl() + "/v1/orders/" + order.path("id").asString(), shop.key,
+                "{\"move_in_date\": \"%s\"}".formatted(java.time.LocalDate.now(java.time.ZoneId.of("Europe/London"))
+                        .plusDays(40)));
+        assertThat(shop.ok(moved).path("priced_at").asString()).isNotEqualTo(order.path("priced_at").asString());
+        assertThat(moved.header("Service-Repriced")).isEqualTo("true");
+        // The deprecated kyc_status is signalled on a contact read through the gateway.
+        Http.Response read = shop.get("/v1/contacts/" + contact);
+        assertThat(read.header("Deprecation")).startsWith("@");
+        assertThat(read.header("Sunset")).isNotBlank();
         assertThat(Account.errorCode(shop.post("/v1/reservations", """
                 {"contact_id": "%s", "unit_id": "%s", "source": "api"}
                 """.formatted(shop.contact("Late"), other)), 409)).isEqualTo("unit_reserved");
