@@ -36,6 +36,16 @@ class HoldRepository {
                 .map(rows -> rows > 0);
     }
 
+    /** The hold on a unit as last committed, without a lock. */
+    Mono<Hold> onUnit(UUID accountId, UUID unitId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT * FROM unit_holds WHERE account_id = :account_id AND unit_id = :unit_id
+                """)
+                .bind("unit_id", unitId)
+                .map(HoldRepository::hold)
+                .one();
+    }
+
     /** The hold on a unit, locked until the transaction ends. */
     Mono<Hold> onUnitForUpdate(UUID accountId, UUID unitId) {
         return AccountStatement.sql(db, accountId, """

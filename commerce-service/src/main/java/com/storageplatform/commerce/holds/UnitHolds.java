@@ -43,6 +43,23 @@ public class UnitHolds {
         return attempt(caller, new Hold(unitId, holder, contactId, heldUntil), unitName, true);
     }
 
+    /**
+     * 409 {@code unit_reserved} at once when another customer's live hold is on the unit, so that a request that
+     * cannot win does not first spend its time (and a connection) asking the catalogue for a price. A read without
+     * a lock, an early answer only: {@link #take}'s insert still decides every race.
+     *
+     * @param holderKind what would hold it ({@link Holder#RESERVATION}, {@link Holder#ORDER}, ...)
+     */
+    public Mono<Void> refuseIfHeld(Caller caller, UUID unitId, String holderKind, UUID contactId, String unitName) {
+        return holds.onUnit(caller.accountId(), unitId)
+                .flatMap(existing -> {
+                    HoldRules.Outcome outcome = HoldRules.meet(existing, new Holder(holderKind, null), contactId,
+                            unitName, clock.instant());
+                    return outcome instanceof HoldRules.Refused refused ? Mono.error(refused.error())
+                            : Mono.<Void>empty();
+                });
+    }
+
     private Mono<Optional<UUID>> attempt(Caller caller, Hold wanted, String unitName, boolean mayExpire) {
         UUID account = caller.accountId();
         return holds.insert(account, wanted, clock.instant()).flatMap(inserted -> {

@@ -104,7 +104,10 @@ class OrderService {
                             terms.ifPresent(t -> requireOfType(t, place.unit()));
                             LocalDate move = moveInDate(v, moveIn, place.today());
                             v.orThrow();
-                            return fee(place.unit(), move, terms).flatMap(fee -> settings.of(caller.accountId())
+                            Mono<Void> free = holds.refuseIfHeld(caller, place.unit().id(), Holder.ORDER, contactId,
+                                    place.unit().name());
+                            return free.then(fee(place.unit(), move, terms))
+                                    .flatMap(fee -> settings.of(caller.accountId())
                                     .flatMap(s -> {
                                         // Without a code, the coupon the reservation offered comes with it.
                                         UUID offered = code == null

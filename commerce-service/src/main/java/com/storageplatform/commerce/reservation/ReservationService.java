@@ -94,7 +94,10 @@ class ReservationService {
                         ReservationRules.moveInDate(v, p.moveInDate(), context.today(now));
                         v.orThrow();
                         inUse(context.target());
-                        return customers.require(caller, p.contactId(), "contact_id")
+                        CatalogueUnit unit = context.target().unit();
+                        Mono<Void> free = unit == null ? Mono.empty()
+                                : holds.refuseIfHeld(caller, unit.id(), Holder.RESERVATION, p.contactId(), unit.name());
+                        return free.then(customers.require(caller, p.contactId(), "contact_id"))
                                 .then(fee(p, context, now))
                                 .flatMap(fee -> hold(caller, p, context, fee, now));
                     });

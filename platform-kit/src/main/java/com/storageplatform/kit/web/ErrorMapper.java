@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpMethod;
@@ -30,6 +31,7 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 public final class ErrorMapper {
 
     private static final Logger log = LoggerFactory.getLogger(ErrorMapper.class);
+    static final int BUSY_RETRY_SECONDS = 1;
 
     private ErrorMapper() {
     }
@@ -73,6 +75,14 @@ public final class ErrorMapper {
         }
         if (failure instanceof ResponseStatusException e) {
             return fromStatus(e.getStatusCode().value());
+        }
+        if (failure instanceof CannotCreateTransactionException) {
+            // Every connection of the pool stayed busy for its acquire time: the service is overloaded, not
+            // broken, and nothing was written. The client may retry shortly.
+            log.warn("No database connection was free in time: answered 503 ({})", failure.getMessage());
+            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
+                    "The service is busy: retry after " + BUSY_RETRY_SECONDS + " second.", List.of(),
+                    Map.of("Retry-After", String.valueOf(BUSY_RETRY_SECONDS)));
         }
         return null;
     }
