@@ -1,9 +1,7 @@
 package com.storageplatform.catalogue.holds;
 
 import com.storageplatform.catalogue.unit.UnitOccupancy;
-import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
 import com.storageplatform.kit.inbox.EventHandler;
@@ -65,7 +63,7 @@ class CommerceHoldsHandler implements EventHandler {
             return Mono.empty();
         }
         Hold hold = parsed.get();
-        Caller caller = callerOf(event);
+        Caller caller = event.actingCaller();   // the event's account, on commerce's behalf
         return holds.unitBefore(event.accountId(), hold)
                 .flatMap(before -> holds.record(event.accountId(), hold, clock.instant()).then(Mono.defer(() -> {
                     Set<UUID> touched = new LinkedHashSet<>();
@@ -94,14 +92,6 @@ class CommerceHoldsHandler implements EventHandler {
         Instant heldUntil = Dates.parseDateTime(text(data, "held_until")).orElse(null);
         return Optional.of(new Hold(kind, holderId, uuid(data, "unit_id"), uuid(data, "unit_type_id"),
                 uuid(data, "site_id"), stage, heldUntil));
-    }
-
-    /** Who the projection acts as when it publishes: the event's account, on commerce's behalf. */
-    private static Caller callerOf(ConsumedEvent event) {
-        Environment environment = "live".equals(event.environment()) ? Environment.LIVE
-                : "test".equals(event.environment()) ? Environment.TEST : null;
-        return new Caller(event.accountId(), event.operatorId(), environment, Set.of(), null, ActorType.API,
-                "inbox:" + event.topic(), "evt_" + event.id().toString().replace("-", ""));
     }
 
     private static String text(JsonNode data, String field) {
