@@ -2,8 +2,8 @@ package com.storageplatform.commerce.agreement;
 
 import com.storageplatform.commerce.contact.Customers;
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import com.storageplatform.kit.web.ApiException;
 import java.time.Clock;
@@ -56,8 +56,7 @@ class IdentityVerifiedHandler implements EventHandler {
 
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
-        UUID contactId = event.data() == null ? null
-                : Ids.parse(event.data().path("contact_id").asString("")).orElse(null);
+        UUID contactId = EventData.id(event.data(), "contact_id");
         if (contactId == null || event.accountId() == null) {
             log.warn("Identity verification event {} names no contact or account; no access to release",
                     event.id());
