@@ -1,6 +1,6 @@
 package com.storageplatform.commerce.order;
 
-import static com.storageplatform.commerce.support.CommerceApi.eventually;
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 
 import com.storageplatform.commerce.support.Catalogue;
 import com.storageplatform.commerce.support.CommerceApi;
