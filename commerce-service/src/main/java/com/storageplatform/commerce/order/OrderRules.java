@@ -31,24 +31,6 @@ final class OrderRules {
     record ProductRequest(String productId, Long quantity) {
     }
 
-    /** An optional id: absent is null; anything but a platform id is {@code invalid}. */
-    static UUID optionalId(Validation v, String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        UUID id = Ids.parse(value).orElse(null);
-        v.check(id == null, field, FieldIssue.INVALID);
-        return id;
-    }
-
-    static LocalDate date(Validation v, String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        LocalDate date = com.storageplatform.kit.time.Dates.parseDate(value).orElse(null);
-        v.check(date == null, field, FieldIssue.INVALID);
-        return date;
-    }
 
     /** The coupon code sent, trimmed; blank is none. */
     static String code(String value) {
