@@ -1,5 +1,7 @@
 package com.storageplatform.commerce.order;
 
+import static com.storageplatform.kit.inbox.EventData.text;
+
 import com.storageplatform.commerce.order.OrderPricing.CouponTerms;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.validation.Validation;
@@ -203,10 +205,5 @@ final class OrderRules {
     private static LocalDate dateOf(JsonNode node, String field) {
         String value = text(node, field);
         return value == null ? null : com.storageplatform.kit.time.Dates.parseDate(value).orElse(null);
-    }
-
-    static String text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.asString();
     }
 }

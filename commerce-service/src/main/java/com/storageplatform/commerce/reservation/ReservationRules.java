@@ -1,5 +1,7 @@
 package com.storageplatform.commerce.reservation;
 
+import static com.storageplatform.kit.inbox.EventData.text;
+
 import com.storageplatform.kit.time.Dates;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
@@ -142,10 +144,5 @@ final class ReservationRules {
             }
         }
         return false;
-    }
-
-    private static String text(JsonNode data, String field) {
-        JsonNode node = data.get(field);
-        return node == null || node.isNull() || !node.isValueNode() ? null : node.asString(null);
     }
 }
