@@ -8,6 +8,7 @@
 # limits out of the way (the benchmark measures the gateway's cost, not its limits), runs wrk, and stops it all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 DURATION="${1:-20}"
 CONNECTIONS="${2:-32}"
 WARMUP="${WARMUP:-60}"
@@ -20,10 +21,7 @@ if ! command -v wrk >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ]; then apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk >/dev/null; fi
 fi
 
-echo "building"
-./mvnw -q -B -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/classpath.txt \
-  -Dmdep.includeScope=test -pl e2e-tests -am
-CP="e2e-tests/target/test-classes:$(cat e2e-tests/target/classpath.txt)"
+build_e2e
 
 # Full JIT for a throughput measurement (the devstack's default is tuned for a fast start).
 export DEVSTACK_JAVA_OPTS="-XX:+UseParallelGC -Xms768m -Xmx768m -Xmn384m -XX:+ExitOnOutOfMemoryError"
@@ -49,7 +47,7 @@ run() {
 }
 
 echo
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1)"
+print_machine
 # On two cores the JIT needs about a minute of load before a JVM reaches steady state; measuring earlier
 # mostly measures compilation. Each path is warmed just before it is measured.
 warm() { wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" -H "Authorization: Bearer $2" "$1" >/dev/null; }

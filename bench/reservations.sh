@@ -9,20 +9,18 @@
 # (ports 27080+, home bench/.reservations), with the test-key rate limit out of the way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 CUSTOMERS="${1:-200}"
 UNITS="${2:-50}"
 HOME_DIR="$PWD/bench/.reservations"
 mkdir -p "$HOME_DIR"
 
-echo "building"
-./mvnw -q -B -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/classpath.txt \
-  -Dmdep.includeScope=test -pl e2e-tests -am
-CP="e2e-tests/target/test-classes:$(cat e2e-tests/target/classpath.txt)"
+build_e2e
 
 export DEVSTACK_JAVA_OPTS="-XX:+UseParallelGC -Xms512m -Xmx768m -XX:+ExitOnOutOfMemoryError"
 export PLATFORM_RATE_LIMITS_TEST_PER_SECOND=100000
 export PLATFORM_RATE_LIMITS_TEST_BURST=100000
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1)"
+print_machine
 java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" -cp "$CP" \
   com.storageplatform.e2e.ReservationBenchmark "$HOME_DIR" 27080 "$CUSTOMERS" "$UNITS" 2>&1 \
   | grep -E '^(setup|throughput|latency|answers|proof):'

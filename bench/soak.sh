@@ -13,16 +13,14 @@
 # when any answer was a 5xx or any request timed out (30 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 REQUESTS="${1:-20000}"
 CLIENTS="${2:-8}"
 OPERATORS="${3:-50}"
 HOME_DIR="$PWD/bench/.soak"
 mkdir -p "$HOME_DIR"
 
-echo "building"
-./mvnw -q -B -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/classpath.txt \
-  -Dmdep.includeScope=test -pl e2e-tests -am
-CP="e2e-tests/target/test-classes:$(cat e2e-tests/target/classpath.txt)"
+build_e2e
 
 export PLATFORM_RATE_LIMITS_LIVE_PER_SECOND=100000
 export PLATFORM_RATE_LIMITS_LIVE_BURST=100000
@@ -30,7 +28,7 @@ export PLATFORM_RATE_LIMITS_TEST_PER_SECOND=100000
 export PLATFORM_RATE_LIMITS_TEST_BURST=100000
 export PLATFORM_RATE_LIMITS_UNAUTHENTICATED_PER_SECOND=100000
 export PLATFORM_RATE_LIMITS_UNAUTHENTICATED_BURST=100000
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1)"
+print_machine
 echo "soak: $REQUESTS requests, $CLIENTS clients, $OPERATORS operators"
 # The clients stand in for machines of their own: a small footprint, so the platform's processes get the CPU.
 java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" -cp "$CP" \

@@ -11,21 +11,19 @@
 # unmeasured (topic creation, JIT warm-up), then measures the steady state.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 EVENTS="${1:-1000}"
 RATE="${2:-100}"
 SECONDS_="${3:-30}"
 HOME_DIR="$PWD/bench/.webhooks"
 mkdir -p "$HOME_DIR"
 
-echo "building"
-./mvnw -q -B -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/classpath.txt \
-  -Dmdep.includeScope=test -pl e2e-tests -am
-CP="e2e-tests/target/test-classes:$(cat e2e-tests/target/classpath.txt)"
+build_e2e
 
 export DEVSTACK_JAVA_OPTS="-XX:+UseParallelGC -Xms512m -Xmx768m -XX:+ExitOnOutOfMemoryError"
 export PLATFORM_RATE_LIMITS_TEST_PER_SECOND=100000
 export PLATFORM_RATE_LIMITS_TEST_BURST=100000
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1)"
+print_machine
 # The harness (API client and receivers) stands in for machines of its own: on these two shared cores it keeps
 # its footprint small (the C1 compiler only, one GC thread) so the platform's processes get the CPU.
 java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" -cp "$CP" com.storageplatform.e2e.WebhookBenchmark \

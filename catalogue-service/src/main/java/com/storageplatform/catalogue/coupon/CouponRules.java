@@ -1,10 +1,8 @@
 package com.storageplatform.catalogue.coupon;
 
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.time.Dates;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -47,15 +45,6 @@ final class CouponRules {
 
     static Integer maxRedemptions(Validation v, Long value) {
         return boundedInt(v, "max_redemptions", value, 1, REDEMPTIONS_MAX);
-    }
-
-    static LocalDate date(Validation v, String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        Optional<LocalDate> date = Dates.parseDate(value);
-        v.check(date.isEmpty(), field, FieldIssue.INVALID);
-        return date.orElse(null);
     }
 
     /** Lowercase UUIDv7 ids, each once ({@code field[i]} {@code invalid} or {@code duplicate}); null is none. */

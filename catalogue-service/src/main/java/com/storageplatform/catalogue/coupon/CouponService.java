@@ -56,8 +56,8 @@ class CouponService {
                     CouponRules.ids(v, "unit_type_ids", body.unitTypeIds()),
                     orDefault(body.advertised(), false), null,
                     body.status() == null ? Coupon.ACTIVE : body.status(),
-                    CouponRules.date(v, "valid_from", body.validFrom()),
-                    CouponRules.date(v, "valid_to", body.validTo()),
+                    v.optionalDate("valid_from", body.validFrom()),
+                    v.optionalDate("valid_to", body.validTo()),
                     CouponRules.maxRedemptions(v, body.maxRedemptions()), now, now);
             requireWritable(caller, coupon);
             CouponRules.check(v, coupon);
@@ -150,8 +150,8 @@ class CouponService {
                         : CouponRules.ids(v, "unit_type_ids", c.unitTypeIds().value()),
                 bool(v, "advertised", c.advertised(), current.advertised()), null,
                 Patch.apply(c.status(), current.status()),
-                c.validFrom() == null ? current.validFrom() : CouponRules.date(v, "valid_from", c.validFrom().value()),
-                c.validTo() == null ? current.validTo() : CouponRules.date(v, "valid_to", c.validTo().value()),
+                c.validFrom() == null ? current.validFrom() : v.optionalDate("valid_from", c.validFrom().value()),
+                c.validTo() == null ? current.validTo() : v.optionalDate("valid_to", c.validTo().value()),
                 c.maxRedemptions() == null ? current.maxRedemptions()
                         : CouponRules.maxRedemptions(v, c.maxRedemptions().value()),
                 current.createdAt(), current.updatedAt());

@@ -1,10 +1,9 @@
 package com.storageplatform.catalogue.coverage;
 
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import java.time.Clock;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -50,23 +49,18 @@ class CoverEventHandler implements EventHandler {
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode data = event.data();
-        Optional<UUID> id = uuid(data, "id");
-        Optional<UUID> product = uuid(data, "coverage_product_id");
-        if (id.isEmpty() || product.isEmpty()) {
+        UUID id = EventData.id(data, "id");
+        UUID product = EventData.id(data, "coverage_product_id");
+        if (id == null || product == null) {
             log.warn("Passing over {} event {}: it names no cover id or coverage_product_id", event.type(),
                     event.id());
             return Mono.empty();
         }
-        CoverHoldings.Cover cover = new CoverHoldings.Cover(id.get(), product.get(),
-                uuid(data, "agreement_id").orElse(null), uuid(data, "contact_id").orElse(null),
+        CoverHoldings.Cover cover = new CoverHoldings.Cover(id, product,
+                EventData.id(data, "agreement_id"), EventData.id(data, "contact_id"),
                 data.path("cover_minor").isIntegralNumber() ? data.path("cover_minor").longValue() : null,
                 data.path("currency").isString() ? data.path("currency").asString() : null);
         String status = ENDED.equals(event.type()) ? CoverHoldings.ENDED : CoverHoldings.IN_FORCE;
         return holdings.record(event.accountId(), cover, status, event.time(), clock.instant());
-    }
-
-    private static Optional<UUID> uuid(JsonNode data, String field) {
-        JsonNode value = data.path(field);
-        return value.isString() ? Ids.parse(value.asString()) : Optional.empty();
     }
 }

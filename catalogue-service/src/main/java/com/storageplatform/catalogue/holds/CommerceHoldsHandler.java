@@ -1,11 +1,10 @@
 package com.storageplatform.catalogue.holds;
 
 import com.storageplatform.catalogue.unit.UnitOccupancy;
-import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import com.storageplatform.kit.time.Dates;
 import java.time.Clock;
@@ -65,7 +64,7 @@ class CommerceHoldsHandler implements EventHandler {
             return Mono.empty();
         }
         Hold hold = parsed.get();
-        Caller caller = callerOf(event);
+        Caller caller = event.actingCaller();   // the event's account, on commerce's behalf
         return holds.unitBefore(event.accountId(), hold)
                 .flatMap(before -> holds.record(event.accountId(), hold, clock.instant()).then(Mono.defer(() -> {
                     Set<UUID> touched = new LinkedHashSet<>();
@@ -80,7 +79,7 @@ class CommerceHoldsHandler implements EventHandler {
     static Optional<Hold> parse(ConsumedEvent event) {
         String kind = event.type().substring(0, event.type().indexOf('.'));
         JsonNode data = event.data();
-        UUID holderId = uuid(data, "id");
+        UUID holderId = EventData.id(data, "id");
         if (holderId == null) {
             holderId = Ids.parse(event.subject() == null ? "" : event.subject()).orElse(null);
         }
@@ -89,29 +88,10 @@ class CommerceHoldsHandler implements EventHandler {
         }
         Integer stage = Hold.STAGE_OF_TYPE.get(event.type());
         if (stage == null) {
-            stage = Hold.stageOfStatus(kind, text(data, "status"));
+            stage = Hold.stageOfStatus(kind, EventData.text(data, "status"));
         }
-        Instant heldUntil = Dates.parseDateTime(text(data, "held_until")).orElse(null);
-        return Optional.of(new Hold(kind, holderId, uuid(data, "unit_id"), uuid(data, "unit_type_id"),
-                uuid(data, "site_id"), stage, heldUntil));
-    }
-
-    /** Who the projection acts as when it publishes: the event's account, on commerce's behalf. */
-    private static Caller callerOf(ConsumedEvent event) {
-        Environment environment = "live".equals(event.environment()) ? Environment.LIVE
-                : "test".equals(event.environment()) ? Environment.TEST : null;
-        return new Caller(event.accountId(), event.operatorId(), environment, Set.of(), null, ActorType.API,
-                "inbox:" + event.topic(), "evt_" + event.id().toString().replace("-", ""));
-    }
-
-    private static String text(JsonNode data, String field) {
-        JsonNode node = data.get(field);
-        return node == null || node.isNull() || node.isMissingNode() || !node.isValueNode() ? null
-                : node.asString(null);
-    }
-
-    private static UUID uuid(JsonNode data, String field) {
-        String value = text(data, field);
-        return value == null ? null : Ids.parse(value).orElse(null);
+        Instant heldUntil = Dates.parseDateTime(EventData.text(data, "held_until")).orElse(null);
+        return Optional.of(new Hold(kind, holderId, EventData.id(data, "unit_id"),
+                EventData.id(data, "unit_type_id"), EventData.id(data, "site_id"), stage, heldUntil));
     }
 }

@@ -117,8 +117,8 @@ class PriceRuleService {
         }
         String comparison = body.occupancyComparison();
         Long threshold = body.thresholdPercent();
-        LocalDate startsOn = PricingRules.date(v, "starts_on", body.startsOn());
-        LocalDate endsOn = PricingRules.date(v, "ends_on", body.endsOn());
+        LocalDate startsOn = v.optionalDate("starts_on", body.startsOn());
+        LocalDate endsOn = v.optionalDate("ends_on", body.endsOn());
         String feature = body.feature();
         boolean occupancy = PriceRule.OCCUPANCY.equals(kind);
         boolean dateRange = PriceRule.DATE_RANGE.equals(kind);

@@ -1,10 +1,8 @@
 package com.storageplatform.catalogue.pricing;
 
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.time.Dates;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -37,16 +35,6 @@ final class PricingRules {
         String name = value == null || value.isBlank() ? null : value.strip();
         v.maxLength("name", name, NAME_MAX);
         return name;
-    }
-
-    /** An optional {@code YYYY-MM-DD} date. */
-    static LocalDate date(Validation v, String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        LocalDate date = Dates.parseDate(value).orElse(null);
-        v.check(date == null, field, FieldIssue.INVALID);
-        return date;
     }
 
     /** Ids, each well formed ({@code invalid}) and once ({@code duplicate}); null means none. */

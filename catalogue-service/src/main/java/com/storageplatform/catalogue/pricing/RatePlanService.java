@@ -117,8 +117,8 @@ class RatePlanService {
             // One currency per unit type: its plans price in the currency of its own price.
             v.check(!type.currency().equals(body.currency()), "currency", FieldIssue.INVALID);
         }
-        LocalDate from = PricingRules.date(v, "valid_from", body.validFrom());
-        LocalDate to = PricingRules.date(v, "valid_to", body.validTo());
+        LocalDate from = v.optionalDate("valid_from", body.validFrom());
+        LocalDate to = v.optionalDate("valid_to", body.validTo());
         v.check(from != null && to != null && to.isBefore(from), "valid_to", FieldIssue.INVALID);
         v.orThrow();
         return new RatePlan(id, RatePlan.OBJECT, type.siteId(), type.id(), name, price, body.currency(), from, to,

@@ -1,12 +1,11 @@
 package com.storageplatform.catalogue.quotes;
 
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import com.storageplatform.kit.time.Dates;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -56,27 +55,21 @@ class QuoteEventHandler implements EventHandler {
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode data = event.data();
-        Optional<UUID> id = uuid(data, "id");
-        if (id.isEmpty()) {
+        UUID id = EventData.id(data, "id");
+        if (id == null) {
             log.warn("Passing over {} event {}: it names no quote id", event.type(), event.id());
             return Mono.empty();
         }
         String closedAs = CLOSING.get(event.type());
         if (closedAs != null) {
-            return quotes.close(event.accountId(), id.get(), closedAs, event.time());
+            return quotes.close(event.accountId(), id, closedAs, event.time());
         }
-        String status = data.path("status").isString() ? data.path("status").asString() : QuoteRepository.LIVE;
-        if (CLOSED.contains(status)) {
-            return quotes.close(event.accountId(), id.get(), status, event.time());
+        String status = EventData.text(data, "status");
+        if (status != null && CLOSED.contains(status)) {
+            return quotes.close(event.accountId(), id, status, event.time());
         }
-        Instant expiresAt = data.path("expires_at").isString()
-                ? Dates.parseDateTime(data.path("expires_at").asString()).orElse(null) : null;
-        return quotes.record(event.accountId(), id.get(), uuid(data, "coupon_id").orElse(null), QuoteRepository.LIVE,
+        Instant expiresAt = Dates.parseDateTime(EventData.text(data, "expires_at")).orElse(null);
+        return quotes.record(event.accountId(), id, EventData.id(data, "coupon_id"), QuoteRepository.LIVE,
                 expiresAt, event.time());
-    }
-
-    private static Optional<UUID> uuid(JsonNode data, String field) {
-        JsonNode value = data.path(field);
-        return value.isString() ? Ids.parse(value.asString()) : Optional.empty();
     }
 }

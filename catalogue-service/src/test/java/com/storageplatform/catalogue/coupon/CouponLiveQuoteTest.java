@@ -1,9 +1,9 @@
 package com.storageplatform.catalogue.coupon;
 
-import static com.storageplatform.catalogue.product.ResourceApi.eventually;
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.storageplatform.catalogue.product.ResourceApi;
+import com.storageplatform.catalogue.product.CatalogueApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
@@ -48,12 +48,12 @@ class CouponLiveQuoteTest {
     @Autowired
     PlatformClock clock;
 
-    ResourceApi api;
-    final Caller caller = ResourceApi.newAccount();
+    CatalogueApi api;
+    final Caller caller = CatalogueApi.newAccount();
 
     @BeforeEach
     void setUp() {
-        api = new ResourceApi(client, json, "/v1/coupons");
+        api = new CatalogueApi(client, json, "/v1/coupons");
     }
 
     @AfterEach

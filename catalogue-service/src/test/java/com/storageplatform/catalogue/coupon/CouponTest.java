@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.catalogue.Outbox;
 import com.storageplatform.catalogue.Pages;
-import com.storageplatform.catalogue.product.ResourceApi;
+import com.storageplatform.catalogue.product.CatalogueApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestCallers;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,13 +36,13 @@ class CouponTest {
     @Autowired
     DatabaseClient db;
 
-    ResourceApi api;
-    ResourceApi sites;
-    final Caller caller = ResourceApi.newAccount();
+    CatalogueApi api;
+    CatalogueApi sites;
+    final Caller caller = CatalogueApi.newAccount();
 
     @BeforeEach
     void setUp() {
-        api = new ResourceApi(client, json, "/v1/coupons");
+        api = new CatalogueApi(client, json, "/v1/coupons");
         sites = api.on("/v1/sites");
     }
 
@@ -113,14 +114,14 @@ class CouponTest {
 
     @Test
     void codesAreUniquePerAccountWhateverTheirCase() {
-        Caller account = ResourceApi.newAccount();
+        Caller account = CatalogueApi.newAccount();
         String summer = api.createId(account, TEN_PERCENT.replace("}", ", \"code\": \"Summer-25\"}"));
 
         assertThat(api.errorCode(api.post(account, TEN_PERCENT.replace("}", ", \"code\": \"SUMMER-25\"}")), 409))
                 .isEqualTo("conflict");
         String other = api.createId(account, TEN_PERCENT.replace("}", ", \"code\": \"WINTER\"}"));
         assertThat(api.errorCode(api.patch(account, other, "{\"code\": \"summer-25\"}"), 409)).isEqualTo("conflict");
-        assertThat(api.createId(ResourceApi.newAccount(), TEN_PERCENT.replace("}", ", \"code\": \"summer-25\"}")))
+        assertThat(api.createId(CatalogueApi.newAccount(), TEN_PERCENT.replace("}", ", \"code\": \"summer-25\"}")))
                 .isNotBlank();
 
         assertThat(api.listedIds(account, "?code=summer-25")).containsExactly(summer);
@@ -179,7 +180,7 @@ class CouponTest {
         String south = site(caller, "South");
         String northType = unitType(caller, north);
         String southType = unitType(caller, south);
-        String foreignSite = site(ResourceApi.newAccount(), "Foreign");
+        String foreignSite = site(CatalogueApi.newAccount(), "Foreign");
 
         JsonNode coupon = api.create(caller, TEN_PERCENT.replace("}",
                 ", \"site_ids\": [\"%s\"], \"unit_type_ids\": [\"%s\"]}".formatted(north, northType)));
@@ -200,7 +201,7 @@ class CouponTest {
         String north = site(caller, "North");
         String south = site(caller, "South");
         String southType = unitType(caller, south);
-        String foreignSite = site(ResourceApi.newAccount(), "Foreign");
+        String foreignSite = site(CatalogueApi.newAccount(), "Foreign");
         String body = TEN_PERCENT.replace("}", ", \"site_ids\": [\"nope\", \"%s\", \"%s\"], "
                 + "\"unit_type_ids\": [\"%s\", \"nope\", \"%s\"]}");
 
@@ -215,14 +216,14 @@ class CouponTest {
 
     @Test
     void aSiteRestrictedCallerSeesAndWritesOnlyCouponsOfItsSites() {
-        Caller account = ResourceApi.newAccount();
+        Caller account = CatalogueApi.newAccount();
         String north = site(account, "North");
         String south = site(account, "South");
         String southType = unitType(account, south);
         String everywhere = api.createId(account, TEN_PERCENT);
         String northOnly = api.createId(account, atSites(north));
         String southOnly = api.createId(account, atSites(south));
-        Caller restricted = ResourceApi.restrictedTo(account, UUID.fromString(north));
+        Caller restricted = TestCallers.restrictedTo(account, UUID.fromString(north));
 
         assertThat(api.listedIds(restricted, "")).containsExactly(northOnly, everywhere);
         assertThat(api.listedIds(account, "?site_id=" + south)).containsExactly(southOnly, everywhere);
@@ -245,7 +246,7 @@ class CouponTest {
 
     @Test
     void theListFiltersOnStatusAndAdvertisedAndRefusesBadValues() {
-        Caller account = ResourceApi.newAccount();
+        Caller account = CatalogueApi.newAccount();
         String plain = api.createId(account, TEN_PERCENT);
         String advertised = api.createId(account, TEN_PERCENT.replace("}", ", \"advertised\": true}"));
         api.updated(account, plain, "{\"status\": \"archived\"}");
@@ -263,7 +264,7 @@ class CouponTest {
 
     @Test
     void theListPagesNewestFirstByCursorWithItsFilters() {
-        Caller account = ResourceApi.newAccount();
+        Caller account = CatalogueApi.newAccount();
         String north = site(account, "North");
         String first = api.createId(account, TEN_PERCENT);
         String second = api.createId(account, atSites(north));
@@ -298,8 +299,8 @@ class CouponTest {
 
     @Test
     void anotherAccountsCouponIsNotFoundAndNeverListed() {
-        Caller owner = ResourceApi.newAccount();
-        Caller stranger = ResourceApi.newAccount();
+        Caller owner = CatalogueApi.newAccount();
+        Caller stranger = CatalogueApi.newAccount();
         String id = api.createId(owner, TEN_PERCENT);
 
         assertThat(api.errorCode(api.get(stranger, "/" + id), 404)).isEqualTo("not_found");

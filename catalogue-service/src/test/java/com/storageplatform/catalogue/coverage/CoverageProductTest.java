@@ -1,14 +1,15 @@
 package com.storageplatform.catalogue.coverage;
 
-import static com.storageplatform.catalogue.product.ResourceApi.eventually;
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.catalogue.Outbox;
 import com.storageplatform.catalogue.Pages;
-import com.storageplatform.catalogue.product.ResourceApi;
+import com.storageplatform.catalogue.product.CatalogueApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,12 +50,12 @@ class CoverageProductTest {
     @Autowired
     DatabaseClient db;
 
-    ResourceApi api;
-    final Caller caller = ResourceApi.newAccount();
+    CatalogueApi api;
+    final Caller caller = CatalogueApi.newAccount();
 
     @BeforeEach
     void setUp() {
-        api = new ResourceApi(client, json, "/v1/coverage-products");
+        api = new CatalogueApi(client, json, "/v1/coverage-products");
     }
 
     @Test
@@ -263,7 +264,7 @@ class CoverageProductTest {
 
     @Test
     void theListPagesNewestFirstByCursorAndFiltersOnKindAndStatus() {
-        Caller account = ResourceApi.newAccount();
+        Caller account = CatalogueApi.newAccount();
         String waiver = api.createId(account, WAIVER);
         String insurance = api.createId(account, INSURANCE);
         String parked = api.createId(account, WAIVER.replace("}", ", \"status\": \"inactive\"}"));
@@ -305,8 +306,8 @@ class CoverageProductTest {
     @Test
     void anotherAccountsProductIsNotFoundAndRestrictedCallersOnlyRead() {
         String id = api.createId(caller, WAIVER);
-        Caller stranger = ResourceApi.newAccount();
-        Caller restricted = ResourceApi.restrictedTo(caller, UUID.randomUUID());
+        Caller stranger = CatalogueApi.newAccount();
+        Caller restricted = TestCallers.restrictedTo(caller, UUID.randomUUID());
 
         assertThat(api.errorCode(api.get(stranger, "/" + id), 404)).isEqualTo("not_found");
         assertThat(api.errorCode(api.patch(stranger, id, "{\"name\": \"x\"}"), 404)).isEqualTo("not_found");

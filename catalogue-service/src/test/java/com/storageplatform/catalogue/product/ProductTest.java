@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestCallers;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,12 +32,12 @@ class ProductTest {
     @Autowired
     DatabaseClient db;
 
-    ResourceApi api;
-    final Caller caller = ResourceApi.newAccount();
+    CatalogueApi api;
+    final Caller caller = CatalogueApi.newAccount();
 
     @BeforeEach
     void setUp() {
-        api = new ResourceApi(client, json, "/v1/products");
+        api = new CatalogueApi(client, json, "/v1/products");
     }
 
     @Test
@@ -163,7 +164,7 @@ class ProductTest {
 
     @Test
     void theListFiltersOnUsableWebsiteUsableShopAndStatusAndPagesNewestFirst() {
-        Caller account = ResourceApi.newAccount();
+        Caller account = CatalogueApi.newAccount();
         String web = api.createId(account, product("Web lock", true, false));
         String shop = api.createId(account, product("Shop lock", false, true));
         String both = api.createId(account, product("Both lock", true, true));
@@ -194,8 +195,8 @@ class ProductTest {
 
     @Test
     void anotherAccountsProductIsNotFoundAndNeverListed() {
-        Caller owner = ResourceApi.newAccount();
-        Caller stranger = ResourceApi.newAccount();
+        Caller owner = CatalogueApi.newAccount();
+        Caller stranger = CatalogueApi.newAccount();
         String id = api.createId(owner, PADLOCK);
 
         assertThat(api.errorCode(api.get(stranger, "/" + id), 404)).isEqualTo("not_found");
@@ -207,9 +208,9 @@ class ProductTest {
 
     @Test
     void aSiteRestrictedCallerReadsProductsButCannotChangeThem() {
-        Caller account = ResourceApi.newAccount();
+        Caller account = CatalogueApi.newAccount();
         String id = api.createId(account, PADLOCK);
-        Caller restricted = ResourceApi.restrictedTo(account, UUID.randomUUID());
+        Caller restricted = TestCallers.restrictedTo(account, UUID.randomUUID());
 
         assertThat(api.read(restricted, id).get("id").asString()).isEqualTo(id);
         assertThat(api.listedIds(restricted, "")).containsExactly(id);

@@ -1,30 +1,30 @@
 package com.storageplatform.catalogue.unittype;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.testsupport.ResourceApi;
 import com.storageplatform.kit.testsupport.TestCallers;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The unit, pricing and availability endpoints as a client calls them, for the tests of those features. */
+/**
+ * The unit, pricing and availability endpoints as a client calls them, for the tests of those features: the kit's
+ * {@link ResourceApi} at the root, so every method takes the whole path.
+ */
 public final class UnitsApi {
 
     private final WebTestClient client;
-    private final JsonMapper json;
+    private final ResourceApi root;
 
     public UnitsApi(WebTestClient client, JsonMapper json) {
+        this.root = new ResourceApi(client, json, "");
         // A shared two-core machine can be slow to answer; a slow answer is not what these tests judge.
         this.client = client.mutate().responseTimeout(Duration.ofSeconds(30)).build();
-        this.json = json;
     }
 
     /** An API-key caller of a fresh test account that may read and write sites, units and the catalogue. */
@@ -35,14 +35,11 @@ public final class UnitsApi {
 
     /** The same credential, restricted to {@code siteIds}. */
     public static Caller restrictedTo(Caller caller, String... siteIds) {
-        return new Caller(caller.accountId(), caller.operatorId(), caller.environment(), caller.scopes(),
-                Arrays.stream(siteIds).map(UUID::fromString).collect(Collectors.toSet()),
-                caller.actorType(), caller.credentialId(), caller.requestId());
+        return TestCallers.restrictedTo(caller, Arrays.stream(siteIds).map(UUID::fromString).toArray(UUID[]::new));
     }
 
     public WebTestClient.ResponseSpec post(Caller caller, String path, String body) {
-        return client.post().uri(path).header("Authorization", TestCallers.bearer(caller))
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
+        return root.on(path).post(caller, body);
     }
 
     public WebTestClient.ResponseSpec patch(Caller caller, String path, String body) {
@@ -51,7 +48,7 @@ public final class UnitsApi {
     }
 
     public WebTestClient.ResponseSpec get(Caller caller, String pathAndQuery) {
-        return client.get().uri(pathAndQuery).header("Authorization", TestCallers.bearer(caller)).exchange();
+        return root.get(caller, pathAndQuery);
     }
 
     public WebTestClient.ResponseSpec delete(Caller caller, String path) {
@@ -60,7 +57,7 @@ public final class UnitsApi {
 
     /** POSTs and answers the created resource's {@code data}. */
     public JsonNode created(Caller caller, String path, String body) {
-        return body(post(caller, path, body).expectStatus().isCreated()).get("data");
+        return root.on(path).create(caller, body);
     }
 
     public JsonNode updated(Caller caller, String path, String body) {
@@ -72,13 +69,11 @@ public final class UnitsApi {
     }
 
     public JsonNode list(Caller caller, String pathAndQuery) {
-        return body(get(caller, pathAndQuery).expectStatus().isOk());
+        return root.list(caller, pathAndQuery);
     }
 
     public List<String> listedIds(Caller caller, String pathAndQuery) {
-        List<String> ids = new ArrayList<>();
-        list(caller, pathAndQuery).get("data").values().forEach(item -> ids.add(item.get("id").asString()));
-        return ids;
+        return root.listedIds(caller, pathAndQuery);
     }
 
     public String site(Caller caller, String name) {
@@ -101,32 +96,23 @@ public final class UnitsApi {
 
     /** The {@code field issue} pairs of a {@code validation_error} answered with {@code status}. */
     public List<String> issues(WebTestClient.ResponseSpec response, int status) {
-        JsonNode body = body(response.expectStatus().isEqualTo(status));
-        assertThat(body.path("error").path("code").asString()).isEqualTo("validation_error");
-        List<String> issues = new ArrayList<>();
-        body.path("error").path("details").values()
-                .forEach(issue -> issues.add(issue.get("field").asString() + " " + issue.get("issue").asString()));
-        return issues;
+        return root.issues(response, status);
     }
 
     public List<String> issues(WebTestClient.ResponseSpec response) {
-        return issues(response, 422);
+        return root.issues(response);
     }
 
     public String errorCode(WebTestClient.ResponseSpec response, int status) {
-        return body(response.expectStatus().isEqualTo(status)).path("error").path("code").asString();
+        return root.errorCode(response, status);
     }
 
     /** The error's message, for a refusal answered with {@code status} and {@code code}. */
     public String errorMessage(WebTestClient.ResponseSpec response, int status, String code) {
-        JsonNode error = body(response.expectStatus().isEqualTo(status)).path("error");
-        assertThat(error.path("code").asString()).isEqualTo(code);
-        return error.path("message").asString();
+        return root.errorMessage(response, status, code);
     }
 
     public JsonNode body(WebTestClient.ResponseSpec response) {
-        byte[] bytes = response.expectBody().returnResult().getResponseBody();
-        assertThat(bytes).as("response body").isNotNull();
-        return json.readTree(bytes);
+        return root.body(response);
     }
 }

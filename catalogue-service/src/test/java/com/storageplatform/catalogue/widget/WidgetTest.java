@@ -2,7 +2,7 @@ package com.storageplatform.catalogue.widget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.storageplatform.catalogue.product.ResourceApi;
+import com.storageplatform.catalogue.product.CatalogueApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
@@ -26,13 +26,13 @@ class WidgetTest {
     @Autowired
     JsonMapper json;
 
-    ResourceApi api;
-    ResourceApi sites;
-    final Caller caller = ResourceApi.newAccount();
+    CatalogueApi api;
+    CatalogueApi sites;
+    final Caller caller = CatalogueApi.newAccount();
 
     @BeforeEach
     void setUp() {
-        api = new ResourceApi(client, json, "/v1/widgets");
+        api = new CatalogueApi(client, json, "/v1/widgets");
         sites = api.on("/v1/sites");
     }
 
@@ -90,10 +90,10 @@ class WidgetTest {
 
     @Test
     void aSiteRestrictedCallerSeesOnlyItsSitesWidgets() {
-        Caller account = ResourceApi.newAccount();
+        Caller account = CatalogueApi.newAccount();
         String north = site(account, "North");
         String south = site(account, "South");
-        Caller restricted = ResourceApi.restrictedTo(account, UUID.fromString(north));
+        Caller restricted = TestCallers.restrictedTo(account, UUID.fromString(north));
 
         JsonNode own = api.list(restricted, "").get("data");
         assertThat(own.size()).isEqualTo(1);
@@ -105,8 +105,8 @@ class WidgetTest {
 
     @Test
     void anotherAccountsWidgetIsNotFoundAndNeverListed() {
-        Caller owner = ResourceApi.newAccount();
-        Caller stranger = ResourceApi.newAccount();
+        Caller owner = CatalogueApi.newAccount();
+        Caller stranger = CatalogueApi.newAccount();
         site(owner, "Owned");
         String widget = api.listedIds(owner, "").get(0);
 

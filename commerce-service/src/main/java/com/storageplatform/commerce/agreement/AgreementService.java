@@ -13,7 +13,6 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
-import com.storageplatform.kit.time.Dates;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
@@ -71,16 +70,16 @@ class AgreementService {
         return Mono.defer(() -> {
             Validation v = Validation.start();
             UUID contactId = v.requiredId("contact_id", body.contactId());
-            UUID reservationId = optionalId(v, "reservation_id", body.reservationId());
+            UUID reservationId = v.optionalId("reservation_id", body.reservationId());
             UUID unitId = reservationId == null ? v.requiredId("unit_id", body.unitId())
-                    : optionalId(v, "unit_id", body.unitId());
+                    : v.optionalId("unit_id", body.unitId());
             v.min("licence_fee_minor", body.licenceFeeMinor(), 0)
                     .currency("currency", body.currency())
                     .check(body.licenceFeeMinor() != null && body.currency() == null, "currency",
                             FieldIssue.REQUIRED)
                     .check(body.currency() != null && body.licenceFeeMinor() == null, "licence_fee_minor",
                             FieldIssue.REQUIRED);
-            LocalDate moveIn = date(v, "move_in_date", body.moveInDate());
+            LocalDate moveIn = v.optionalDate("move_in_date", body.moveInDate());
             String status = body.status() == null ? Agreement.DRAFT : body.status();
             v.oneOf("status", status, Agreement.CREATE_STATUSES);
             v.orThrow();
@@ -148,7 +147,7 @@ class AgreementService {
         return Mono.defer(() -> {
             Validation v = Validation.start();
             v.require("end_date", body == null ? null : body.endDate());
-            LocalDate end = date(v, "end_date", body == null ? null : body.endDate());
+            LocalDate end = v.optionalDate("end_date", body == null ? null : body.endDate());
             v.orThrow();
             return locked(caller, id).flatMap(current -> {
                 String next = AgreementLifecycle.require(current.status(), AgreementLifecycle.Action.GIVE_NOTICE);
@@ -174,7 +173,7 @@ class AgreementService {
     Mono<Agreement> terminate(Caller caller, UUID id, Terminate body) {
         return Mono.defer(() -> {
             Validation v = Validation.start();
-            LocalDate sent = date(v, "end_date", body == null ? null : body.endDate());
+            LocalDate sent = v.optionalDate("end_date", body == null ? null : body.endDate());
             v.orThrow();
             return locked(caller, id).flatMap(current -> {
                 String next = AgreementLifecycle.require(current.status(), AgreementLifecycle.Action.TERMINATE);
@@ -237,12 +236,12 @@ class AgreementService {
                 return value;
             });
             LocalDate moveIn = Patch.pick(c.moveInDate(), current.moveInDate(),
-                    value -> date(v, "move_in_date", value));
+                    value -> v.optionalDate("move_in_date", value));
             UUID unitId = Patch.pick(c.unitId(), current.unitId(), value -> v.requiredId("unit_id", value));
             UUID contactId = Patch.pick(c.contactId(), current.contactId(),
                     value -> v.requiredId("contact_id", value));
             UUID productId = Patch.pick(c.coverageProductId(), null,
-                    value -> optionalId(v, AgreementCovers.PRODUCT, value));
+                    value -> v.optionalId(AgreementCovers.PRODUCT, value));
             Long coverMinor = Patch.apply(c.coverMinor(), null);
             v.orThrow();
 
@@ -382,23 +381,6 @@ class AgreementService {
         return agreement;
     }
 
-    static UUID optionalId(Validation v, String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        UUID id = Ids.parse(value).orElse(null);
-        v.check(id == null, field, FieldIssue.INVALID);
-        return id;
-    }
-
-    static LocalDate date(Validation v, String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        Optional<LocalDate> date = Dates.parseDate(value);
-        v.check(date.isEmpty(), field, FieldIssue.INVALID);
-        return date.orElse(null);
-    }
 
     private static <T> Mono<T> notFound() {
         return Mono.error(() -> ApiException.notFound("agreement"));

@@ -1,6 +1,8 @@
 package com.storageplatform.commerce.agreement;
 
-import com.storageplatform.kit.id.Ids;
+import static com.storageplatform.kit.inbox.EventData.text;
+
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
 import java.util.UUID;
@@ -22,7 +24,7 @@ final class CoverRules {
             Long maxCoverMinor, Long roundingStep) {
 
         static Product of(JsonNode data) {
-            return new Product(Ids.parse(data.path("id").asString("")).orElse(null), text(data, "status"),
+            return new Product(EventData.id(data, "id"), text(data, "status"),
                     text(data, "pricing_mode"), text(data, "currency"), number(data, "min_cover_minor"),
                     number(data, "max_cover_minor"), number(data, "rounding_step"));
         }
@@ -68,11 +70,6 @@ final class CoverRules {
             return amount;
         }
         return (amount / step + 1) * step;
-    }
-
-    private static String text(JsonNode data, String field) {
-        JsonNode node = data.get(field);
-        return node == null || node.isNull() ? null : node.asString();
     }
 
     private static Long number(JsonNode data, String field) {

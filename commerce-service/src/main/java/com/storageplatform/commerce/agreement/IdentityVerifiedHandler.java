@@ -1,11 +1,9 @@
 package com.storageplatform.commerce.agreement;
 
 import com.storageplatform.commerce.contact.Customers;
-import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.caller.Environment;
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import com.storageplatform.kit.web.ApiException;
 import java.time.Clock;
@@ -58,14 +56,13 @@ class IdentityVerifiedHandler implements EventHandler {
 
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
-        UUID contactId = event.data() == null ? null
-                : Ids.parse(event.data().path("contact_id").asString("")).orElse(null);
+        UUID contactId = EventData.id(event.data(), "contact_id");
         if (contactId == null || event.accountId() == null) {
             log.warn("Identity verification event {} names no contact or account; no access to release",
                     event.id());
             return Mono.empty();
         }
-        Caller caller = callerOf(event);
+        Caller caller = event.actingCaller();
         return customers.find(caller, contactId, "contact_id")
                 .onErrorResume(ApiException.class, e -> Mono.empty())
                 .thenMany(agreements.accessHeldOf(event.accountId(), contactId))
@@ -74,24 +71,14 @@ class IdentityVerifiedHandler implements EventHandler {
                     Agreement released = held.with().accessStatus(Agreement.ACCESS_RELEASED).updatedAt(now).build();
                     Mono<Caller> publisher = caller.operatorId() != null && caller.environment() != null
                             ? Mono.just(caller)
-                            : agreements.owner(event.accountId(), held.id()).map(owner -> new Caller(
-                                    caller.accountId(), owner.operatorId(), owner.environment(), caller.scopes(),
-                                    null, caller.actorType(), caller.credentialId(), caller.requestId()));
+                            // The operator and environment stored with the agreement when the event lacks them.
+                            : agreements.owner(event.accountId(), held.id()).map(owner -> Caller.actingFor(
+                                    caller.accountId(), owner.operatorId(), owner.environment(),
+                                    caller.credentialId(), caller.requestId()));
                     return agreements.update(event.accountId(), released)
                             .then(publisher)
                             .flatMap(as -> events.publish(as, AgreementEvents.ACCESS_RELEASED, released));
                 })
                 .then();
-    }
-
-    /**
-     * Who the release is published as: the event's account, on commerce's behalf (the operator and environment
-     * stored with the agreement when the event does not carry them).
-     */
-    private static Caller callerOf(ConsumedEvent event) {
-        Environment environment = "live".equals(event.environment()) ? Environment.LIVE
-                : "test".equals(event.environment()) ? Environment.TEST : null;
-        return new Caller(event.accountId(), event.operatorId(), environment, Set.of(), null, ActorType.API,
-                "inbox:" + event.topic(), "evt_" + event.id().toString().replace("-", ""));
     }
 }

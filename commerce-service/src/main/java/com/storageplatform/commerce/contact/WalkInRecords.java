@@ -1,7 +1,7 @@
 package com.storageplatform.commerce.contact;
 
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import java.time.Clock;
 import java.util.Set;
@@ -59,9 +59,9 @@ class WalkInRecords implements EventHandler {
         JsonNode ids = operator.path("walk_in_contact_ids");
         return Flux.fromIterable(accounts)
                 .concatMap(account -> {
-                    UUID accountId = id(account.get("id"));
+                    UUID accountId = EventData.id(account, "id");
                     String environment = account.path("environment").asString("");
-                    UUID walkIn = id(ids.get(environment));
+                    UUID walkIn = EventData.id(ids, environment);
                     if (accountId == null || walkIn == null) {
                         log.warn("Operator event {} ({}) names no walk-in contact id for its {} account {}",
                                 event.id(), event.type(), environment, accountId);
@@ -75,9 +75,5 @@ class WalkInRecords implements EventHandler {
                             });
                 })
                 .then();
-    }
-
-    private static UUID id(JsonNode node) {
-        return node == null || node.isNull() ? null : Ids.parse(node.asString("")).orElse(null);
     }
 }

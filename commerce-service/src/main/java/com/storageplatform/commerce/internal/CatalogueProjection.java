@@ -1,8 +1,8 @@
 package com.storageplatform.commerce.internal;
 
 import com.storageplatform.kit.db.AccountStatement;
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import java.util.Set;
 import java.util.UUID;
@@ -52,7 +52,7 @@ class CatalogueProjection implements EventHandler {
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode data = event.data();
-        UUID id = data == null || !data.hasNonNull("id") ? null : Ids.parse(data.get("id").asString()).orElse(null);
+        UUID id = EventData.id(data, "id");
         if (id == null || event.accountId() == null) {
             log.warn("Catalogue event {} ({}) names no record id or account; nothing to project", event.id(),
                     event.type());

@@ -1,6 +1,6 @@
 package com.storageplatform.commerce.internal;
 
-import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.inbox.EventData;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
 
@@ -15,8 +15,8 @@ public record CatalogueUnit(UUID id, UUID siteId, UUID unitTypeId, String name, 
     public static final String OUT_OF_SERVICE = "out_of_service";
 
     static CatalogueUnit of(JsonNode data) {
-        return new CatalogueUnit(uuid(data, "id"), uuid(data, "site_id"), uuid(data, "unit_type_id"),
-                text(data, "name"), text(data, "status"));
+        return new CatalogueUnit(EventData.id(data, "id"), EventData.id(data, "site_id"),
+                EventData.id(data, "unit_type_id"), EventData.text(data, "name"), EventData.text(data, "status"));
     }
 
     /** The operator has taken it out of use: archived or out of service. */
@@ -28,15 +28,5 @@ public record CatalogueUnit(UUID id, UUID siteId, UUID unitTypeId, String name, 
     public com.storageplatform.kit.web.ApiException outOfUseConflict(String verb) {
         return com.storageplatform.kit.web.ApiException.conflict("Unit " + name + " is "
                 + (ARCHIVED.equals(status) ? "archived" : "out of service") + ": it cannot be " + verb + ".");
-    }
-
-    private static String text(JsonNode data, String field) {
-        JsonNode node = data.get(field);
-        return node == null || node.isNull() ? null : node.asString();
-    }
-
-    private static UUID uuid(JsonNode data, String field) {
-        String value = text(data, field);
-        return value == null ? null : Ids.parse(value).orElse(null);
     }
 }

@@ -1,8 +1,8 @@
 package com.storageplatform.commerce.internal;
 
 import com.storageplatform.kit.db.AccountStatement;
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import java.util.Map;
 import java.util.Set;
@@ -50,8 +50,8 @@ class IdentityChecksProjection implements EventHandler {
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode data = event.data();
-        UUID id = data == null ? null : Ids.parse(data.path("id").asString("")).orElse(null);
-        UUID contact = data == null ? null : Ids.parse(data.path("contact_id").asString("")).orElse(null);
+        UUID id = EventData.id(data, "id");
+        UUID contact = EventData.id(data, "contact_id");
         if (id == null || contact == null || event.accountId() == null) {
             log.warn("Identity verification event {} ({}) names no id, contact or account; nothing to project",
                     event.id(), event.type());

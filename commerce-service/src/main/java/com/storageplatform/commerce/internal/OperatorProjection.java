@@ -1,8 +1,8 @@
 package com.storageplatform.commerce.internal;
 
 import com.storageplatform.kit.db.AccountStatement;
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import java.util.Set;
 import java.util.UUID;
@@ -46,7 +46,7 @@ class OperatorProjection implements EventHandler {
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode operator = event.data();
-        UUID operatorId = operator == null ? null : id(operator.get("id"));
+        UUID operatorId = EventData.id(operator, "id");
         if (operatorId == null || operator.get("accounts") == null) {
             log.warn("Operator event {} ({}) has no operator id or accounts; nothing to project", event.id(),
                     event.type());
@@ -54,7 +54,7 @@ class OperatorProjection implements EventHandler {
         }
         return Flux.fromIterable(operator.get("accounts"))
                 .concatMap(account -> {
-                    UUID accountId = id(account.get("id"));
+                    UUID accountId = EventData.id(account, "id");
                     String environment = account.path("environment").asString("");
                     if (accountId == null) {
                         return Mono.empty();
@@ -76,7 +76,7 @@ class OperatorProjection implements EventHandler {
                             .bind("timezone", operator.path("timezone").asString(AccountSettings.DEFAULT_TIMEZONE))
                             .bind("currency",
                                     operator.path("default_currency").asString(AccountSettings.DEFAULT_CURRENCY))
-                            .bind("walk_in", optional(id(operator.path("walk_in_contact_ids").get(environment))))
+                            .bind("walk_in", optional(EventData.id(operator.path("walk_in_contact_ids"), environment)))
                             .bind("settings", operator.path("settings").toString())
                             .bind("time", event.time())
                             .then();
@@ -86,9 +86,5 @@ class OperatorProjection implements EventHandler {
 
     private static org.springframework.r2dbc.core.Parameter optional(UUID id) {
         return org.springframework.r2dbc.core.Parameter.fromOrEmpty(id, UUID.class);
-    }
-
-    private static UUID id(JsonNode node) {
-        return node == null || node.isNull() ? null : Ids.parse(node.asString("")).orElse(null);
     }
 }

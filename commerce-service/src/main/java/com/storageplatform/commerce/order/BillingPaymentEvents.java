@@ -1,7 +1,7 @@
 package com.storageplatform.commerce.order;
 
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import java.time.Clock;
 import java.util.Set;
@@ -54,11 +54,11 @@ class BillingPaymentEvents implements EventHandler {
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode data = event.data();
-        UUID orderId = data == null ? null : Ids.parse(data.path("order_id").asString("")).orElse(null);
+        UUID orderId = EventData.id(data, "order_id");
         if (orderId == null || event.accountId() == null) {
             return Mono.empty();
         }
-        String paymentId = data.path("id").asString(null);
+        String paymentId = EventData.text(data, "id");
         return orders.findForUpdate(event.accountId(), orderId).flatMap(stored -> {
             Order order = stored.order();
             if (!order.awaitingPayment()) {
@@ -72,7 +72,7 @@ class BillingPaymentEvents implements EventHandler {
             Order.Payment payment = order.payment() != null
                     && (paymentId == null || paymentId.equals(order.payment().id()))
                     ? order.payment().withStatus(status)
-                    : new Order.Payment(paymentId, data.path("rail").asString(null), status,
+                    : new Order.Payment(paymentId, EventData.text(data, "rail"), status,
                             data.path("amount_minor").asLong(order.totalDueTodayMinor()), null);
             Order updated = StoredOrder.withPayment(order, payment, order.returnUrl(), clock.instant());
             StoredOrder next = stored.with(updated);

@@ -1,5 +1,7 @@
 package com.storageplatform.commerce.order;
 
+import static com.storageplatform.kit.inbox.EventData.text;
+
 import com.storageplatform.commerce.internal.CatalogueRecords;
 import com.storageplatform.commerce.order.OrderPricing.CouponTerms;
 import com.storageplatform.commerce.order.OrderPricing.CoverItem;
@@ -71,7 +73,7 @@ class OrderQuoting {
                         v.add("coverage_product_id", FieldIssue.NOT_ALLOWED);
                         return Optional.<CoverItem>empty();
                     }
-                    return Optional.of(new CoverItem(c.coverageProductId(), OrderRules.text(product, "name"),
+                    return Optional.of(new CoverItem(c.coverageProductId(), text(product, "name"),
                             product.get("price_minor").asLong()));
                 })
                 .switchIfEmpty(Mono.fromSupplier(() -> {
@@ -95,9 +97,9 @@ class OrderQuoting {
                                 }
                                 JsonNode threshold = product.get("standard_rate_above_per_day");
                                 return Optional.of(new ProductItem(line.productId(),
-                                        OrderRules.text(product, "name"), line.quantity(),
+                                        text(product, "name"), line.quantity(),
                                         product.path("unit_price_e4").asLong(0),
-                                        OrderRules.text(product, "vat_treatment"),
+                                        text(product, "vat_treatment"),
                                         threshold == null || threshold.isNull() ? null : threshold.asLong()));
                             })
                             .switchIfEmpty(Mono.fromSupplier(() -> {

@@ -1,5 +1,7 @@
 package com.storageplatform.commerce.order;
 
+import static com.storageplatform.kit.inbox.EventData.text;
+
 import com.storageplatform.commerce.order.OrderPricing.CouponTerms;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.validation.Validation;
@@ -31,24 +33,6 @@ final class OrderRules {
     record ProductRequest(String productId, Long quantity) {
     }
 
-    /** An optional id: absent is null; anything but a platform id is {@code invalid}. */
-    static UUID optionalId(Validation v, String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        UUID id = Ids.parse(value).orElse(null);
-        v.check(id == null, field, FieldIssue.INVALID);
-        return id;
-    }
-
-    static LocalDate date(Validation v, String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        LocalDate date = com.storageplatform.kit.time.Dates.parseDate(value).orElse(null);
-        v.check(date == null, field, FieldIssue.INVALID);
-        return date;
-    }
 
     /** The coupon code sent, trimmed; blank is none. */
     static String code(String value) {
@@ -221,10 +205,5 @@ final class OrderRules {
     private static LocalDate dateOf(JsonNode node, String field) {
         String value = text(node, field);
         return value == null ? null : com.storageplatform.kit.time.Dates.parseDate(value).orElse(null);
-    }
-
-    static String text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.asString();
     }
 }

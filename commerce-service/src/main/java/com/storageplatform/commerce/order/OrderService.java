@@ -81,15 +81,15 @@ class OrderService {
         return Mono.defer(() -> {
             Validation v = Validation.start();
             UUID contactId = v.requiredId("contact_id", body.contactId());
-            UUID unitId = OrderRules.optionalId(v, "unit_id", body.unitId());
-            UUID reservationId = OrderRules.optionalId(v, "reservation_id", body.reservationId());
+            UUID unitId = v.optionalId("unit_id", body.unitId());
+            UUID reservationId = v.optionalId("reservation_id", body.reservationId());
             if (body.unitId() == null && body.reservationId() == null) {
                 v.add("unit_id", FieldIssue.REQUIRED);
             }
-            LocalDate moveIn = OrderRules.date(v, "move_in_date", body.moveInDate());
+            LocalDate moveIn = v.optionalDate("move_in_date", body.moveInDate());
             String source = body.source() == null ? Order.API : body.source();
             v.oneOf("source", source, Order.SOURCES);
-            UUID coverId = OrderRules.optionalId(v, "coverage_product_id", body.coverageProductId());
+            UUID coverId = v.optionalId("coverage_product_id", body.coverageProductId());
             String code = OrderRules.code(body.couponCode());
             v.maxLength("coupon_code", code, 50);
             List<Order.ProductLine> products = OrderRules.products(v, body.products());
@@ -323,13 +323,13 @@ class OrderService {
             String code = c.couponCode() == null ? null : OrderRules.code(c.couponCode().value());
             v.maxLength("coupon_code", code, 50);
             UUID coverId = c.coverageProductId() == null ? current.coverageProductId()
-                    : OrderRules.optionalId(v, "coverage_product_id", c.coverageProductId().value());
+                    : v.optionalId("coverage_product_id", c.coverageProductId().value());
             List<Order.ProductLine> products = c.products() == null ? current.products()
                     : OrderRules.products(v, c.products().value());
             LocalDate moveInSent = null;
             if (c.moveInDate() != null) {
                 v.require("move_in_date", c.moveInDate().value());
-                moveInSent = OrderRules.date(v, "move_in_date", c.moveInDate().value());
+                moveInSent = v.optionalDate("move_in_date", c.moveInDate().value());
             }
             v.orThrow();
             boolean couponSent = Patch.sent(c.couponCode());

@@ -1,12 +1,10 @@
 package com.storageplatform.commerce.order;
 
 import com.storageplatform.commerce.order.OrderPricing.Priced;
-import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -18,8 +16,7 @@ record StoredOrder(Order order, UUID accountId, UUID operatorId, String environm
 
     /** The order's account acting for itself, for the sweep and billing's events (no request, no credential). */
     Caller systemCaller() {
-        return new Caller(accountId, operatorId, Environment.of(environment), Set.of(), null, ActorType.API,
-                "commerce-orders", null);
+        return Caller.actingFor(accountId, operatorId, Environment.of(environment), "commerce-orders", null);
     }
 
     StoredOrder with(Order changed) {

@@ -1,7 +1,7 @@
 package com.storageplatform.commerce.reservation;
 
-import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.ConsumedEvent;
+import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import java.time.Clock;
 import java.util.Set;
@@ -54,8 +54,8 @@ class DealLostHandler implements EventHandler {
             return Mono.empty();
         }
         JsonNode deal = event.data();
-        UUID reservationId = id(deal, "reservation_id");
-        UUID dealId = id(deal, "id");
+        UUID reservationId = EventData.id(deal, "reservation_id");
+        UUID dealId = EventData.id(deal, "id");
         Flux<Stored> named = reservationId != null
                 ? reservations.findForUpdate(event.accountId(), reservationId).flux()
                 : dealId != null ? reservations.activeOfDealForUpdate(event.accountId(), dealId) : Flux.empty();
@@ -68,10 +68,5 @@ class DealLostHandler implements EventHandler {
                             : service.cancelNow(caller, r, Reservation.DEAL_LOST);
                 })
                 .then();
-    }
-
-    private static UUID id(JsonNode data, String field) {
-        JsonNode node = data == null ? null : data.get(field);
-        return node == null || node.isNull() || !node.isValueNode() ? null : Ids.parse(node.asString("")).orElse(null);
     }
 }

@@ -1,6 +1,7 @@
 package com.storageplatform.commerce.reservation;
 
-import com.storageplatform.kit.id.Ids;
+import static com.storageplatform.kit.inbox.EventData.text;
+
 import com.storageplatform.kit.time.Dates;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
@@ -38,8 +39,8 @@ final class ReservationRules {
 
     static Parsed parse(Validation v, CreateReservation body, Instant now) {
         UUID contactId = v.requiredId("contact_id", body.contactId());
-        UUID unitId = optionalId(v, "unit_id", body.unitId());
-        UUID unitTypeId = optionalId(v, "unit_type_id", body.unitTypeId());
+        UUID unitId = v.optionalId("unit_id", body.unitId());
+        UUID unitTypeId = v.optionalId("unit_type_id", body.unitTypeId());
         if (body.unitId() == null && body.unitTypeId() == null) {
             v.add("unit_id", FieldIssue.REQUIRED);
         }
@@ -62,7 +63,7 @@ final class ReservationRules {
         String notes = body.notes() == null || body.notes().isBlank() ? null : body.notes().strip();
         v.maxLength("notes", notes, NOTES_MAX);
         return new Parsed(contactId, unitId, unitTypeId, body.source(), heldUntil, moveIn, body.licenceFeeMinor(),
-                currency, optionalId(v, "coupon_id", body.couponId()), optionalId(v, "deal_id", body.dealId()),
+                currency, v.optionalId("coupon_id", body.couponId()), v.optionalId("deal_id", body.dealId()),
                 notes);
     }
 
@@ -143,19 +144,5 @@ final class ReservationRules {
             }
         }
         return false;
-    }
-
-    private static UUID optionalId(Validation v, String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        UUID id = Ids.parse(value).orElse(null);
-        v.check(id == null, field, FieldIssue.INVALID);
-        return id;
-    }
-
-    private static String text(JsonNode data, String field) {
-        JsonNode node = data.get(field);
-        return node == null || node.isNull() || !node.isValueNode() ? null : node.asString(null);
     }
 }

@@ -1,9 +1,7 @@
 package com.storageplatform.commerce.reservation;
 
-import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -15,7 +13,7 @@ record Stored(Reservation reservation, UUID accountId, UUID operatorId, String e
     /** Who commerce acts as when no request does: the reservation's account, on commerce's own behalf. */
     Caller systemCaller(String credential) {
         Environment env = environment == null ? null : Environment.of(environment);
-        return new Caller(accountId, operatorId, env, Set.of(), null, ActorType.API, credential,
+        return Caller.actingFor(accountId, operatorId, env, credential,
                 "sys_" + reservation.id().toString().replace("-", ""));
     }
 }

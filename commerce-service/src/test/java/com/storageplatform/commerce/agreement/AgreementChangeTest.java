@@ -6,6 +6,7 @@ import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.TestCallers;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
@@ -128,7 +129,7 @@ class AgreementChangeTest {
         JsonNode moved = api.updated(f.caller, id, "{\"unit_id\": \"" + unit2 + "\"}");
         assertThat(moved.get("site_id").asString()).isEqualTo(site2.toString());
         assertThat(moved.get("unit_type_id").asString()).isEqualTo(type2.toString());
-        Caller restricted = CommerceApi.restrictedTo(f.caller, site2);
+        Caller restricted = TestCallers.restrictedTo(f.caller, site2);
         assertThat(api.errorCode(api.patch(restricted, id, "{\"unit_id\": \"" + f.unit + "\"}"), 403))
                 .isEqualTo("site_forbidden");
     }

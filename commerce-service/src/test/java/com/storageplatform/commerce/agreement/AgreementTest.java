@@ -229,7 +229,7 @@ class AgreementTest {
         UUID unit2 = f.catalogue.unit(f.caller, site2, type2, "E1");
         String here = f.book(f.customer, f.unit).get("id").asString();
         String there = f.book(f.customer, unit2).get("id").asString();
-        Caller restricted = CommerceApi.restrictedTo(f.caller, f.site);
+        Caller restricted = TestCallers.restrictedTo(f.caller, f.site);
         assertThat(api.listedIds(restricted, "")).containsExactly(here);
         assertThat(api.listedIds(restricted, "?contact_id=" + f.customer)).containsExactly(here);
         assertThat(api.errorCode(api.get(restricted, "?site_id=" + site2), 403)).isEqualTo("site_forbidden");

@@ -1,12 +1,10 @@
 package com.storageplatform.commerce.agreement;
 
-import static com.storageplatform.commerce.support.CommerceApi.eventually;
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 
 import com.storageplatform.commerce.internal.AccountSettings;
-import com.storageplatform.commerce.support.Catalogue;
+import com.storageplatform.commerce.support.AccountFixture;
 import com.storageplatform.commerce.support.CommerceApi;
-import com.storageplatform.commerce.support.People;
-import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestEvents;
 import java.time.Instant;
@@ -23,36 +21,15 @@ import tools.jackson.databind.json.JsonMapper;
  * One account with a site, a unit type and a unit, a customer, and the agreements and reservations APIs, for the
  * tests here.
  */
-final class Fixture {
+final class Fixture extends AccountFixture {
 
-    final DatabaseClient db;
-    final JsonMapper json;
     final CommerceApi api;
     final CommerceApi reservations;
-    final Catalogue catalogue;
-    final People people;
-    final Caller caller;
-    final UUID site;
-    final UUID type;
-    final UUID unit;
-    final UUID customer;
 
     Fixture(WebTestClient client, JsonMapper json, DatabaseClient db) {
-        this.db = db;
-        this.json = json;
+        super(db, json, CommerceApi.newAccount(), 4500, 5000, "A12");
         this.api = new CommerceApi(client, json, "/v1/agreements");
         this.reservations = api.on("/v1/reservations");
-        this.catalogue = new Catalogue(db);
-        this.people = new People(db);
-        this.caller = CommerceApi.newAccount();
-        this.site = catalogue.site(caller, "Norwich");
-        this.type = catalogue.unitType(caller, site, 4500);
-        this.unit = catalogue.unit(caller, site, type, "A12");
-        this.customer = people.customer(caller);
-    }
-
-    UUID newUnit(String name) {
-        return catalogue.unit(caller, site, type, name);
     }
 
     static String body(UUID contact, UUID unitId) {
@@ -87,18 +64,6 @@ final class Fixture {
         return api.body(api.action(caller, id, action, body).expectStatus().isOk()).get("data");
     }
 
-    /** The types of the events commerce wrote about {@code subject}, oldest first. */
-    List<String> eventTypes(String subject) {
-        return events(subject).stream().map(event -> event.get("type").asString()).toList();
-    }
-
-    List<JsonNode> events(String subject) {
-        return db.sql("SELECT payload FROM outbox_events WHERE payload::jsonb ->> 'subject' = :id ORDER BY seq")
-                .bind("id", subject)
-                .map(row -> json.readTree(row.get("payload", String.class)))
-                .all().collectList().block();
-    }
-
     /** Every event commerce wrote for this account, oldest first, as {@code type}. */
     List<String> accountEventTypes() {
         return db.sql("SELECT payload::jsonb ->> 'type' AS type FROM outbox_events "
@@ -106,14 +71,6 @@ final class Fixture {
                 .bind("account", caller.accountId().toString())
                 .map(row -> row.get("type", String.class))
                 .all().collectList().block();
-    }
-
-    /** Who holds {@code unitId} now, as {@code kind:id}, or null. */
-    String holderOf(UUID unitId) {
-        return db.sql("SELECT holder_kind || ':' || holder_id AS h FROM unit_holds WHERE account_id = :a "
-                        + "AND unit_id = :u")
-                .bind("a", caller.accountId()).bind("u", unitId)
-                .map(row -> row.get("h", String.class)).one().block();
     }
 
     String reservationStatus(String reservationId) {

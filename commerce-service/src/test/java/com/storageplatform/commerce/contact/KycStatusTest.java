@@ -1,10 +1,10 @@
 package com.storageplatform.commerce.contact;
 
-import static com.storageplatform.commerce.support.CommerceApi.eventually;
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.internal.IdentityChecks;
+import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;

@@ -1,11 +1,9 @@
 package com.storageplatform.commerce.order;
 
-import static com.storageplatform.commerce.support.CommerceApi.eventually;
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 
-import com.storageplatform.commerce.support.Catalogue;
+import com.storageplatform.commerce.support.AccountFixture;
 import com.storageplatform.commerce.support.CommerceApi;
-import com.storageplatform.commerce.support.People;
-import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
@@ -27,36 +25,16 @@ import tools.jackson.databind.json.JsonMapper;
  * caller holds every commerce scope, {@code units:read} and {@code billing:write}. Coupons, products and coverage
  * products are published as the catalogue would.
  */
-final class OrderFixture {
+final class OrderFixture extends AccountFixture {
 
     static final String[] SCOPES = {"contacts:read", "contacts:write", "reservations:read", "reservations:write",
             "agreements:read", "agreements:write", "units:read", "billing:write"};
 
-    final Caller caller = TestCallers.apiCaller(SCOPES);
-    final Catalogue catalogue;
-    final People people;
     final CommerceApi api;
-    final JsonMapper json;
-    final DatabaseClient db;
-    final UUID site;
-    final UUID type;
-    final UUID unit;
-    final UUID customer;
 
     OrderFixture(WebTestClient client, JsonMapper json, DatabaseClient db) {
-        this.json = json;
-        this.db = db;
-        this.catalogue = new Catalogue(db);
-        this.people = new People(db);
+        super(db, json, TestCallers.apiCaller(SCOPES), 9000, 9000, "A1");
         this.api = new CommerceApi(client, json, "/v1/orders");
-        this.site = catalogue.site(caller, "Norwich");
-        this.type = catalogue.unitType(caller, site, 9000);
-        this.unit = catalogue.unit(caller, site, type, "A1", "available", 9000);
-        this.customer = people.customer(caller);
-    }
-
-    UUID newUnit(String name) {
-        return catalogue.unit(caller, site, type, name, "available", 9000);
     }
 
     String body(UUID contact, UUID unitId, String extra) {
@@ -150,14 +128,6 @@ final class OrderFixture {
         data.put("created_at", now);
         data.put("updated_at", now);
         return data;
-    }
-
-    /** Who holds the unit now: {@code kind:id}, or null. */
-    String holderOf(UUID unitId) {
-        return db.sql("SELECT holder_kind || ':' || holder_id AS h FROM unit_holds WHERE account_id = :a "
-                        + "AND unit_id = :u")
-                .bind("a", caller.accountId()).bind("u", unitId)
-                .map(row -> row.get("h", String.class)).one().block();
     }
 
     /** The events of {@code types} about {@code subject} on commerce.events, waiting for {@code count}. */

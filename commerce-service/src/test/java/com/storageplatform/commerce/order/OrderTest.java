@@ -188,14 +188,14 @@ class OrderTest {
     @Test
     void aSiteRestrictedCallerCannotOrderOrSeeAnotherSitesUnit() {
         UUID otherSite = f.catalogue.site(f.caller, "Ipswich");
-        Caller restricted = CommerceApi.restrictedTo(f.caller, otherSite);
+        Caller restricted = TestCallers.restrictedTo(f.caller, otherSite);
         assertThat(api.errorCode(api.post(restricted, f.body(f.customer, f.unit, "")), 403))
                 .isEqualTo("site_forbidden");
         String id = f.order("").get("id").asString();
         assertThat(api.errorCode(api.get(restricted, "/" + id), 403)).isEqualTo("site_forbidden");
         assertThat(api.listedIds(restricted, "")).isEmpty();
         assertThat(api.errorCode(api.get(restricted, "?site_id=" + f.site), 403)).isEqualTo("site_forbidden");
-        assertThat(api.listedIds(CommerceApi.restrictedTo(f.caller, f.site), "")).containsExactly(id);
+        assertThat(api.listedIds(TestCallers.restrictedTo(f.caller, f.site), "")).containsExactly(id);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package com.storageplatform.commerce.reservation;
 
-import static com.storageplatform.commerce.support.CommerceApi.eventually;
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.commerce.holds.Holder;

@@ -9,6 +9,8 @@ import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.ResourceApi;
+import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
 import com.storageplatform.kit.time.PlatformClock;
 import java.time.Duration;
@@ -106,7 +108,7 @@ class ReservationTest {
                 "accounts", List.of(Map.of("id", live.toString(), "environment", "live"),
                         Map.of("id", f.caller.accountId().toString(), "environment", "test")),
                 "settings", Map.of("reservation_hold_days", 3)));
-        CommerceApi.eventually(() -> settings.of(f.caller.accountId()).block().reservationHoldDays() == 3);
+        ResourceApi.eventually(() -> settings.of(f.caller.accountId()).block().reservationHoldDays() == 3);
 
         JsonNode r = f.reserve(f.customer, f.unit);
         assertThat(Instant.parse(r.get("held_until").asString()))
@@ -354,7 +356,7 @@ class ReservationTest {
         UUID otherUnit = f.catalogue.unit(f.caller, otherSite, otherType, "I1");
         String here = f.reserve(f.customer, f.unit).get("id").asString();
         String there = f.reserve(f.customer, otherUnit).get("id").asString();
-        Caller restricted = CommerceApi.restrictedTo(f.caller, f.site);
+        Caller restricted = TestCallers.restrictedTo(f.caller, f.site);
 
         api.post(restricted, f.body(f.customer, f.newUnit("E1"))).expectStatus().isCreated();
         assertThat(api.errorCode(api.post(restricted, f.body(f.customer, f.catalogue.unit(f.caller, otherSite,

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.commerce.holds.Holder;
 import com.storageplatform.commerce.holds.UnitHolds;
-import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.time.PlatformClock;
 import com.storageplatform.kit.web.ApiException;
 import java.time.Duration;
@@ -122,7 +122,7 @@ class ReservationsTest {
         UUID otherSite = f.catalogue.site(f.caller, "Ely");
         UUID there = reserve(f.catalogue.unit(f.caller, otherSite, f.catalogue.unitType(f.caller, otherSite, 10),
                 "X1"));
-        assertThat(refusal(reservations.forBooking(CommerceApi.restrictedTo(f.caller, f.site), there, "x")).code()
+        assertThat(refusal(reservations.forBooking(TestCallers.restrictedTo(f.caller, f.site), there, "x")).code()
                 .code()).isEqualTo("site_forbidden");
 
         UUID lapsing = UUID.fromString(f.reserve(f.customer, f.newUnit("F2"), "\"held_until\": \""

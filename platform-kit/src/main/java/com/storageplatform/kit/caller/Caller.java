@@ -26,6 +26,18 @@ public record Caller(UUID accountId, UUID operatorId, Environment environment, S
         siteIds = siteIds == null ? null : Set.copyOf(siteIds);
     }
 
+    /**
+     * An account acting for itself outside any request: an event handler or a scheduled sweep publishing for it.
+     * It has no scopes and no site restriction, and acts as {@link ActorType#API}.
+     *
+     * @param credentialId what acts (an inbox's topic, a job's name), for audit
+     * @param requestId    the id its logs and events carry, or null
+     */
+    public static Caller actingFor(UUID accountId, UUID operatorId, Environment environment, String credentialId,
+            String requestId) {
+        return new Caller(accountId, operatorId, environment, Set.of(), null, ActorType.API, credentialId, requestId);
+    }
+
     /** The same caller within one request: the gateway's cached tokens leave the request id to the header. */
     public Caller withRequestId(String id) {
         return new Caller(accountId, operatorId, environment, scopes, siteIds, actorType, credentialId, id);

@@ -2,6 +2,7 @@ package com.storageplatform.kit.caller;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** The environment a credential and its account belong to. Test data and live data never meet. */
@@ -21,6 +22,11 @@ public enum Environment {
     @JsonValue
     public String value() {
         return value;
+    }
+
+    /** The environment of that name; empty for null or an unknown name (a peer's event that carries none). */
+    public static Optional<Environment> find(String value) {
+        return Stream.of(values()).filter(environment -> environment.value.equals(value)).findFirst();
     }
 
     public static Environment of(String value) {

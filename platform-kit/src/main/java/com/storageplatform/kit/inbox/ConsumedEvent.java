@@ -1,5 +1,7 @@
 package com.storageplatform.kit.inbox;
 
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.Environment;
 import java.time.Instant;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
@@ -15,4 +17,13 @@ import tools.jackson.databind.JsonNode;
  */
 public record ConsumedEvent(UUID id, String topic, String source, String type, Instant time, UUID accountId,
         UUID operatorId, String environment, String subject, JsonNode data) {
+
+    /**
+     * Who a handler acts as when it publishes for the event's account: that account, operator and environment (null
+     * when the event carries none), credential {@code inbox:<topic>} and request id {@code evt_<id without dashes>}.
+     */
+    public Caller actingCaller() {
+        return Caller.actingFor(accountId, operatorId, Environment.find(environment).orElse(null), "inbox:" + topic,
+                "evt_" + id.toString().replace("-", ""));
+    }
 }

@@ -62,6 +62,12 @@ public final class TestCallers {
                 "req_test_" + Ids.newId().toString().replace("-", ""));
     }
 
+    /** The same credential, restricted to {@code siteIds}. */
+    public static Caller restrictedTo(Caller caller, UUID... siteIds) {
+        return new Caller(caller.accountId(), caller.operatorId(), caller.environment(), caller.scopes(),
+                Set.of(siteIds), caller.actorType(), caller.credentialId(), caller.requestId());
+    }
+
     /** The {@code Authorization} header value for a caller. */
     public static String bearer(Caller caller) {
         return "Bearer " + token(caller);

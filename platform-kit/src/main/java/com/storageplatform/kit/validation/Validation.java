@@ -2,8 +2,10 @@ package com.storageplatform.kit.validation;
 
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.money.Currencies;
+import com.storageplatform.kit.time.Dates;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.FieldIssue;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -40,6 +42,26 @@ public final class Validation {
         UUID id = Ids.parse(value).orElse(null);
         check(id == null, field, FieldIssue.INVALID);
         return id;
+    }
+
+    /** An optional reference to another record: absent is null; anything but a platform id is {@code invalid}. */
+    public UUID optionalId(String field, String value) {
+        if (value == null) {
+            return null;
+        }
+        UUID id = Ids.parse(value).orElse(null);
+        check(id == null, field, FieldIssue.INVALID);
+        return id;
+    }
+
+    /** An optional {@code YYYY-MM-DD} date: absent is null; anything else that is not one is {@code invalid}. */
+    public LocalDate optionalDate(String field, String value) {
+        if (value == null) {
+            return null;
+        }
+        LocalDate date = Dates.parseDate(value).orElse(null);
+        check(date == null, field, FieldIssue.INVALID);
+        return date;
     }
 
     /**

@@ -48,4 +48,24 @@ class ScopesAndSitesTest {
                     assertThat(((ApiException) e).status().value()).isEqualTo(403);
                 });
     }
+
+    @Test
+    void anAccountActingForItselfHasNoScopesNoSiteRestrictionAndActsAsTheApi() {
+        UUID account = Ids.newId();
+        UUID operator = Ids.newId();
+        Caller caller = Caller.actingFor(account, operator, Environment.LIVE, "job:reservation-expiry", "sys_1");
+        assertThat(caller).isEqualTo(new Caller(account, operator, Environment.LIVE, Set.of(), null, ActorType.API,
+                "job:reservation-expiry", "sys_1"));
+        assertThat(caller.scopes()).isEmpty();
+        assertThat(caller.isSiteRestricted()).isFalse();
+        assertThat(caller.isPlatformAdmin()).isFalse();
+    }
+
+    @Test
+    void anEnvironmentIsFoundByItsNameOnly() {
+        assertThat(Environment.find("live")).contains(Environment.LIVE);
+        assertThat(Environment.find("test")).contains(Environment.TEST);
+        assertThat(Environment.find("LIVE")).isEmpty();
+        assertThat(Environment.find(null)).isEmpty();
+    }
 }

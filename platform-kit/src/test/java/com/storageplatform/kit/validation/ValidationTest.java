@@ -67,4 +67,19 @@ class ValidationTest {
                 org.assertj.core.groups.Tuple.tuple("unit_type_id", FieldIssue.REQUIRED),
                 org.assertj.core.groups.Tuple.tuple("contact_id", FieldIssue.INVALID));
     }
+
+    @Test
+    void anOptionalIdOrDateIsNullWhenAbsentAndInvalidWhenMalformed() {
+        String id = Ids.newId().toString();
+        Validation validation = Validation.start();
+        assertThat(validation.optionalId("unit_id", null)).isNull();
+        assertThat(validation.optionalId("unit_id", id)).hasToString(id);
+        assertThat(validation.optionalDate("move_in_date", null)).isNull();
+        assertThat(validation.optionalDate("move_in_date", "2026-12-01")).hasToString("2026-12-01");
+        assertThat(validation.isValid()).isTrue();
+        assertThat(validation.optionalId("deal_id", "deal-1")).isNull();
+        assertThat(validation.optionalDate("end_date", "2026-2-1")).isNull();
+        assertThat(validation.issues()).containsExactly(new FieldIssue("deal_id", "invalid"),
+                new FieldIssue("end_date", "invalid"));
+    }
 }

@@ -1,25 +1,22 @@
-package com.storageplatform.catalogue.product;
+package com.storageplatform.kit.testsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.testsupport.TestCallers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.UUID;
 import java.util.function.Supplier;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** One catalogue collection ({@code /v1/products}, {@code /v1/coupons}, ...) as a client calls it, for tests. */
-public final class ResourceApi {
-
-    public static final String CATALOGUE_READ = "catalogue:read";
-    public static final String CATALOGUE_WRITE = "catalogue:write";
+/**
+ * One collection of a service ({@code /v1/products}, {@code /v1/reservations}, ...) as a client calls it, for tests.
+ * A service's own subclass adds only its scopes and callers ({@code newAccount()}).
+ */
+public class ResourceApi {
 
     private final WebTestClient client;
     private final JsonMapper json;
@@ -32,20 +29,22 @@ public final class ResourceApi {
         this.collection = collection;
     }
 
-    /** An API-key caller of a fresh test account with every catalogue and site scope. */
-    public static Caller newAccount() {
-        return TestCallers.apiCaller(CATALOGUE_READ, CATALOGUE_WRITE, "sites:read", "sites:write", "units:read",
-                "units:write");
-    }
-
-    /** The same credential, restricted to {@code siteIds}. */
-    public static Caller restrictedTo(Caller caller, UUID... siteIds) {
-        return new Caller(caller.accountId(), caller.operatorId(), caller.environment(), caller.scopes(),
-                Set.of(siteIds), caller.actorType(), caller.credentialId(), caller.requestId());
+    /** The same client on another collection, for a subclass's {@link #on(String)}. */
+    protected ResourceApi(ResourceApi api, String collection) {
+        this.client = api.client;
+        this.json = api.json;
+        this.collection = collection;
     }
 
     public ResourceApi on(String otherCollection) {
-        return new ResourceApi(client, json, otherCollection);
+        return new ResourceApi(this, otherCollection);
+    }
+
+    /** {@code POST} to an action: {@code /v1/reservations/{id}/cancel}. */
+    public WebTestClient.ResponseSpec action(Caller caller, String id, String action, String body) {
+        return client.post().uri(collection + "/" + id + "/" + action)
+                .header("Authorization", TestCallers.bearer(caller))
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
     }
 
     public WebTestClient.ResponseSpec post(Caller caller, String body) {
@@ -113,6 +112,13 @@ public final class ResourceApi {
     /** The error code of a refused request answered with {@code status}. */
     public String errorCode(WebTestClient.ResponseSpec response, int status) {
         return body(response.expectStatus().isEqualTo(status)).path("error").path("code").asString();
+    }
+
+    /** The error's message, for a refusal answered with {@code status} and {@code code}. */
+    public String errorMessage(WebTestClient.ResponseSpec response, int status, String code) {
+        JsonNode error = body(response.expectStatus().isEqualTo(status)).path("error");
+        assertThat(error.path("code").asString()).isEqualTo(code);
+        return error.path("message").asString();
     }
 
     public JsonNode body(WebTestClient.ResponseSpec response) {
