@@ -23,4 +23,4 @@ export PLATFORM_RATE_LIMITS_TEST_BURST=100000
 print_machine
 java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" -cp "$CP" \
   com.storageplatform.e2e.ReservationBenchmark "$HOME_DIR" 27080 "$CUSTOMERS" "$UNITS" 2>&1 \
-  | grep -E '^(setup|throughput|latency|answers|proof):'
+  | grep -E '^(setup|throughput|holds|latency|answers|proof):'

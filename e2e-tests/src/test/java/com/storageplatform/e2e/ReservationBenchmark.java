@@ -42,6 +42,8 @@ public final class ReservationBenchmark {
     private final Latencies reserve = new Latencies();
     private final Map<String, LongAdder> answers = new ConcurrentHashMap<>();
     private final LongAdder held = new LongAdder();
+    private final java.util.concurrent.atomic.AtomicLong lastHoldAt = new java.util.concurrent.atomic.AtomicLong();
+    private long startedAt;
     private String key;
 
     private ReservationBenchmark(DevStack stack) {
@@ -92,6 +94,7 @@ public final class ReservationBenchmark {
 
         ExecutorService pool = Executors.newFixedThreadPool(customers);
         long started = System.nanoTime();
+        startedAt = started;
         List<Future<?>> racing = new ArrayList<>();
         for (int c = 0; c < customers; c++) {
             String contact = contacts.get(c);
@@ -120,6 +123,7 @@ public final class ReservationBenchmark {
             answers.computeIfAbsent(answer.statusCode() + " " + code, k -> new LongAdder()).increment();
             if (answer.statusCode() == 201) {
                 held.increment();
+                lastHoldAt.accumulateAndGet(System.nanoTime(), Math::max);
                 return;
             }
         }
@@ -146,9 +150,11 @@ public final class ReservationBenchmark {
 
     private boolean report(int customers, int unitCount, double seconds, List<String> units) {
         long requests = reserve.count();
-        System.out.printf("throughput: %d reservation requests in %.2f s = %.0f requests/s; %d holds = %.0f holds/s "
-                + "(%d customers racing for %d units)%n", requests, seconds, requests / seconds, held.sum(),
-                held.sum() / seconds, customers, unitCount);
+        System.out.printf("throughput: %d reservation requests answered in %.2f s = %.0f requests/s (%d customers "
+                + "racing for %d units, each trying units until one is held or all refused)%n", requests, seconds,
+                requests / seconds, customers, unitCount);
+        System.out.printf("holds: %d units held, the last %.2f s after the race began%n", held.sum(),
+                (lastHoldAt.get() - startedAt) / 1e9);
         System.out.printf("latency: POST /v1/reservations p50 %.1f ms, p99 %.1f ms (%s)%n", reserve.quantileMs(0.50),
                 reserve.quantileMs(0.99), reserve);
         StringBuilder counts = new StringBuilder();
