@@ -167,7 +167,30 @@ class ContactArchiveTest {
     }
 
     @Test
-    void addingAnArchivedContactAgainFollowsTheUpdateRulesOfMarketing() {
+    void addingAnArchivedContactAgainWithConsentFalseRecordsNothingAsACreateDoes() {
+        String id = api.createId(caller, """
+                {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "marketing_consent": true}
+                """);
+        action(id, "archive");
+        JsonNode back = api.body(api.post(caller, """
+                {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "marketing_consent": false}
+                """).expectStatus().isOk()).get("data");
+        assertThat(back.get("marketing_status").asString()).as("a stored yes is not withdrawn").isEqualTo("yes");
+        assertThat(back.get("marketing_consent").asBoolean()).isTrue();
+        assertThat(published.written(id)).containsExactly("contact.created", "contact.updated",
+                "contact.unarchived");
+
+        // An explicit status still applies, false with it recording nothing.
+        action(id, "archive");
+        JsonNode asked = api.body(api.post(caller, """
+                {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com",
+                 "marketing_status": "not_asked", "marketing_consent": false}
+                """).expectStatus().isOk()).get("data");
+        assertThat(asked.get("marketing_status").asString()).isEqualTo("not_asked");
+    }
+
+    @Test
+    void addingAnArchivedContactAgainCannotTurnAStoredNoIntoNotAsked() {
         String id = api.createId(caller, """
                 {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "marketing_status": "no"}
                 """);
