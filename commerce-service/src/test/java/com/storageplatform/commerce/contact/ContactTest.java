@@ -277,6 +277,27 @@ class ContactTest {
     }
 
     @Test
+    void theListPagesByTwentyAndRefusesALimitOrCursorItCannotUse() {
+        Caller account = CommerceApi.newAccount();
+        for (int i = 0; i < 21; i++) {
+            api.createId(account, "{\"first_name\": \"P" + i + "\", \"last_name\": \"Q\"}");
+        }
+        JsonNode first = api.list(account, "");
+        assertThat(first.get("data").size()).isEqualTo(20);
+        assertThat(first.path("meta").path("limit").asInt()).isEqualTo(20);
+        assertThat(first.path("meta").path("cursor").path("has_more").asBoolean()).isTrue();
+        assertThat(api.list(account, "?limit=100").get("data").size()).isEqualTo(21);
+
+        assertThat(api.issues(api.get(account, "?limit=101"), 400)).containsExactly("limit above_maximum");
+        assertThat(api.issues(api.get(account, "?limit=ten"), 400)).containsExactly("limit invalid");
+        assertThat(api.issues(api.get(account, "?cursor=not-a-cursor"), 400)).containsExactly("cursor invalid");
+        // A cursor is bound to the filters it was issued with.
+        String cursor = first.path("meta").path("cursor").path("next").asString();
+        assertThat(api.issues(api.get(account, "?status=active&cursor=" + cursor), 400))
+                .containsExactly("cursor invalid");
+    }
+
+    @Test
     void textThatCannotBeShownIsRefusedNamingTheField() {
         String bell = "\\u0007";
         assertThat(api.issues(api.post(caller, """
