@@ -29,14 +29,17 @@ record ContactChanges(Patch<String> firstName, Patch<String> lastName, Patch<Str
         }
     }
 
-    /** The same changes as a create body sends them: what an archived contact added again receives. */
+    /**
+     * The same changes as a create body sends them: what an archived contact added again receives. Its marketing
+     * fields are left out: they follow the create rules ({@link Marketing#onReturn}), not an update's.
+     */
     static ContactChanges of(CreateContact body) {
         return new ContactChanges(Patch.of(body.firstName()), Patch.of(body.lastName()), sent(body.email()),
                 sent(body.phone()), sent(body.companyName()),
                 body.address() == null ? null : Patch.of(new AddressChanges(sent(body.address().line1()),
                         sent(body.address().line2()), sent(body.address().city()), sent(body.address().postcode()),
                         sent(body.address().country()))),
-                sent(body.marketingStatus()), sent(body.marketingConsent()), sent(body.marketingConsentWording()));
+                null, null, sent(body.marketingConsentWording()));
     }
 
     private static <T> Patch<T> sent(T value) {

@@ -8,6 +8,7 @@ import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.ErrorCode;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.util.MultiValueMap;
@@ -39,12 +40,15 @@ class ContactResource {
 
     /**
      * 201 with the new contact. When the account has an archived contact with the {@code email} sent, that contact
-     * comes back instead: unarchived with the sent fields applied as a {@code PATCH} applies them, answered with
-     * 200 (nothing was created), {@code contact.unarchived} (and {@code contact.updated} when its details changed).
-     * An active contact with the same email does not stop a new one.
+     * comes back instead: unarchived with the sent fields applied as a {@code PATCH} applies them (but marketing as
+     * a create records it: {@code marketing_consent: false} records nothing), answered with 200 (nothing was
+     * created), {@code contact.unarchived} (and {@code contact.updated} when its details changed). An active
+     * contact with the same email does not stop a new one.
      */
     @PostMapping("/v1/contacts")
     @ResponseStatus(HttpStatus.CREATED)
+    @ApiResponse(responseCode = "200", description = "An archived contact with the email sent was brought back, "
+            + "active again (nothing was created).")
     Mono<Envelopes.Data<Contact>> create(Caller caller, @RequestBody CreateContact body,
             ServerHttpResponse response) {
         return contacts.create(caller, body).map(outcome -> {

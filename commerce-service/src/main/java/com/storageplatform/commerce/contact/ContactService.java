@@ -44,8 +44,9 @@ class ContactService {
 
     /**
      * A new contact, or, when the account has an archived contact with the email sent, that contact unarchived with
-     * the sent fields applied as an update would apply them ({@code contact.unarchived}, and {@code contact.updated}
-     * when its details changed). An active contact with the same email does not stop a new one.
+     * the sent fields applied as an update would apply them, except marketing, which follows the create rules
+     * ({@code contact.unarchived}, and {@code contact.updated} when its details changed). An active contact with
+     * the same email does not stop a new one.
      */
     Mono<Outcome> create(Caller caller, CreateContact body) {
         return Mono.defer(() -> {
@@ -73,10 +74,15 @@ class ContactService {
         });
     }
 
-    /** An archived contact added again: the sent fields applied, then active. */
+    /**
+     * An archived contact added again: the sent fields applied, then active. Its marketing follows the create
+     * rules ({@code marketing_consent: false} records nothing), from the stored status.
+     */
     private Mono<Contact> bringBack(Caller caller, Contact archived, CreateContact body) {
         Validation v = Validation.start();
-        Contact changed = apply(v, archived, ContactChanges.of(body));
+        String marketing = Marketing.onReturn(v, archived.marketingStatus(), body.marketingStatus(),
+                body.marketingConsent());
+        Contact changed = apply(v, archived, ContactChanges.of(body), marketing);
         v.orThrow();
         Instant now = clock.instant();
         Contact saved = changed.withStatus(Contact.ACTIVE, null, now);
@@ -107,7 +113,9 @@ class ContactService {
     Mono<Contact> update(Caller caller, UUID id, ContactChanges changes) {
         return changeable(caller, id).flatMap(current -> {
             Validation v = Validation.start();
-            Contact changed = apply(v, current, changes);
+            String marketing = Marketing.onUpdate(v, current.marketingStatus(), changes.marketingStatus(),
+                    changes.marketingConsent());
+            Contact changed = apply(v, current, changes, marketing);
             v.orThrow();
             if (changed.equals(current)) {
                 return kyc.derive(caller.accountId(), current);
@@ -147,8 +155,11 @@ class ContactService {
                 .flatMap(contact -> contact.isWalkIn() ? Mono.error(walkInUnchangeable()) : Mono.just(contact));
     }
 
-    /** {@code current} with the sent fields applied; what is wrong is recorded on {@code v}. */
-    private static Contact apply(Validation v, Contact current, ContactChanges c) {
+    /**
+     * {@code current} with the sent fields applied and the {@code marketing} status decided by {@link Marketing};
+     * what is wrong is recorded on {@code v}.
+     */
+    private static Contact apply(Validation v, Contact current, ContactChanges c, String marketing) {
         String first = Patch.pick(c.firstName(), current.firstName(), value -> ContactRules.name(v, "first_name",
                 value));
         String last = Patch.pick(c.lastName(), current.lastName(), value -> ContactRules.name(v, "last_name",
@@ -161,8 +172,6 @@ class ContactService {
                 value -> value == null ? null : ContactRules.address(v, value.applyTo(current.address())));
         String wording = Patch.pick(c.marketingConsentWording(), current.marketingConsentWording(),
                 value -> ContactRules.wording(v, value));
-        String marketing = Marketing.decide(v, current.marketingStatus(), c.marketingStatus(),
-                c.marketingConsent());
         return new Contact(current.id(), current.object(), first, last, email, phone, company, address, marketing,
                 Contact.YES.equals(marketing), wording, current.status(), current.systemRole(),
                 current.kycStatus(), current.archivedAt(), current.createdAt(), current.updatedAt());

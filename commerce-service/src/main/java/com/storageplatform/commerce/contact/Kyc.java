@@ -5,7 +5,6 @@ import com.storageplatform.commerce.internal.IdentityChecks;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -51,23 +50,24 @@ class Kyc {
 
     /** {@code contact} with its {@code kyc_status}. */
     Mono<Contact> derive(UUID accountId, Contact contact) {
-        return settings.of(accountId).flatMap(s -> derive(accountId, s, contact));
+        return deriveAll(accountId, List.of(contact)).map(derived -> derived.get(0));
     }
 
-    /** Each of {@code contacts} with its {@code kyc_status}, in the same order (the settings read once). */
+    /**
+     * Each of {@code contacts} with its {@code kyc_status}, in the same order: the settings read once, and
+     * the checks of all of them in one query (not one per contact).
+     */
     Mono<List<Contact>> deriveAll(UUID accountId, List<Contact> contacts) {
         if (contacts.isEmpty()) {
             return Mono.just(List.of());
         }
-        return settings.of(accountId).flatMap(s -> Flux.fromIterable(contacts)
-                .concatMap(contact -> derive(accountId, s, contact))
-                .collectList());
-    }
-
-    private Mono<Contact> derive(UUID accountId, AccountSettings.Settings s, Contact contact) {
-        if (!checksId(s)) {
-            return Mono.just(contact.withKycStatus(NOT_REQUIRED));
-        }
-        return checks.of(accountId, contact.id()).map(state -> contact.withKycStatus(status(true, state)));
+        return settings.of(accountId).flatMap(s -> {
+            if (!checksId(s)) {
+                return Mono.just(contacts.stream().map(c -> c.withKycStatus(NOT_REQUIRED)).toList());
+            }
+            return checks.of(accountId, contacts.stream().map(Contact::id).toList())
+                    .map(states -> contacts.stream().map(c -> c.withKycStatus(status(true,
+                            states.getOrDefault(c.id(), IdentityChecks.State.NONE)))).toList());
+        });
     }
 }

@@ -1,5 +1,6 @@
 package com.storageplatform.commerce.contact;
 
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,8 +10,12 @@ import com.storageplatform.commerce.support.People;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.kit.testsupport.TestEvents;
 import com.storageplatform.kit.web.ApiException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,8 +29,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Archiving and unarchiving, and an archived customer coming back: added again with the same email, or named by a
- * reservation, order or agreement ({@link Customers#require}).
+ * Archiving and unarchiving, and an archived customer coming back: added again with the same email, named by a
+ * reservation, order or agreement ({@link Customers#require}), or enquiring (crm's {@code deal.created}).
  */
 @CommerceTest
 class ContactArchiveTest {
@@ -167,7 +172,30 @@ class ContactArchiveTest {
     }
 
     @Test
-    void addingAnArchivedContactAgainFollowsTheUpdateRulesOfMarketing() {
+    void addingAnArchivedContactAgainWithConsentFalseRecordsNothingAsACreateDoes() {
+        String id = api.createId(caller, """
+                {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "marketing_consent": true}
+                """);
+        action(id, "archive");
+        JsonNode back = api.body(api.post(caller, """
+                {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "marketing_consent": false}
+                """).expectStatus().isOk()).get("data");
+        assertThat(back.get("marketing_status").asString()).as("a stored yes is not withdrawn").isEqualTo("yes");
+        assertThat(back.get("marketing_consent").asBoolean()).isTrue();
+        assertThat(published.written(id)).containsExactly("contact.created", "contact.updated",
+                "contact.unarchived");
+
+        // An explicit status still applies, false with it recording nothing.
+        action(id, "archive");
+        JsonNode asked = api.body(api.post(caller, """
+                {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com",
+                 "marketing_status": "not_asked", "marketing_consent": false}
+                """).expectStatus().isOk()).get("data");
+        assertThat(asked.get("marketing_status").asString()).isEqualTo("not_asked");
+    }
+
+    @Test
+    void addingAnArchivedContactAgainCannotTurnAStoredNoIntoNotAsked() {
         String id = api.createId(caller, """
                 {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com", "marketing_status": "no"}
                 """);
@@ -222,6 +250,74 @@ class ContactArchiveTest {
         // An active customer is answered as is, and nothing is published.
         tx.transactional(customers.require(caller, archived, "contact_id")).block();
         assertThat(published.written(archived.toString())).containsExactly("contact.unarchived");
+    }
+
+    @Test
+    void aCustomerWhoReturnsByEnquiringIsUnarchivedOnceByCrmsDealCreated() {
+        People people = new People(db);
+        UUID archived = people.archivedCustomer(caller);
+        Map<String, Object> deal = deal(archived);
+        UUID event = TestEvents.publish(DealCreatedHandler.TOPIC, "deal.created", caller.accountId(), deal);
+        eventually(() -> "active".equals(people.status(caller, archived)));
+
+        JsonNode active = api.read(caller, archived.toString());
+        assertThat(active.get("archived_at").isNull()).isTrue();
+        JsonNode unarchived = published.about(archived.toString(), 1).get(0);
+        assertThat(unarchived.get("type").asString()).isEqualTo("contact.unarchived");
+        assertThat(unarchived.get("data")).isEqualTo(active);
+
+        // A redelivery, or another deal of the now active customer, changes nothing.
+        TestEvents.publish(DealCreatedHandler.TOPIC, event, "deal.created", caller.accountId(), deal);
+        UUID another = TestEvents.publish(DealCreatedHandler.TOPIC, "deal.created", caller.accountId(),
+                deal(archived));
+        eventually(() -> received(another));
+        assertThat(published.written(archived.toString())).containsExactly("contact.unarchived");
+        assertThat(api.read(caller, archived.toString())).isEqualTo(active);
+    }
+
+    @Test
+    void aDealNamingAContactTheAccountDoesNotHaveOrMadeBeforeTheArchivingIsPassedOver() {
+        People people = new People(db);
+        Caller other = CommerceApi.newAccount();
+        UUID theirs = people.archivedCustomer(other);
+        UUID unknown = Ids.newId();
+        UUID walkIn = people.walkIn(caller);
+        UUID archivedLater = people.archivedCustomer(caller);
+        List<UUID> events = List.of(
+                TestEvents.publish(DealCreatedHandler.TOPIC, "deal.created", caller.accountId(), deal(theirs)),
+                TestEvents.publish(DealCreatedHandler.TOPIC, "deal.created", caller.accountId(), deal(unknown)),
+                TestEvents.publish(DealCreatedHandler.TOPIC, "deal.created", caller.accountId(), deal(walkIn)),
+                dealCreatedAt(archivedLater, Instant.now().minus(Duration.ofHours(1))));
+        eventually(() -> events.stream().allMatch(this::received));
+
+        assertThat(people.status(other, theirs)).isEqualTo("archived");
+        assertThat(people.status(caller, archivedLater)).as("staff archiving it after the enquiry wins")
+                .isEqualTo("archived");
+        assertThat(published.written(theirs.toString())).isEmpty();
+        assertThat(published.written(archivedLater.toString())).isEmpty();
+        assertThat(published.written(walkIn.toString())).isEmpty();
+    }
+
+    private static Map<String, Object> deal(UUID contact) {
+        return Map.of("id", Ids.newId().toString(), "object", "deal", "status", "open",
+                "contact_id", contact.toString());
+    }
+
+    /** {@code deal.created} as crm's outbox sends it, made at {@code time}. */
+    private UUID dealCreatedAt(UUID contact, Instant time) {
+        UUID id = Ids.newId();
+        Map<String, Object> envelope = Map.of("specversion", "1.0", "id", id.toString(), "source", "/crm",
+                "type", "deal.created", "time", time.toString(), "datacontenttype", "application/json",
+                "accountid", caller.accountId().toString(), "environment", "test", "actortype", "api",
+                "data", deal(contact));
+        TestEvents.publishRaw(DealCreatedHandler.TOPIC, caller.accountId().toString(),
+                json.writeValueAsString(envelope));
+        return id;
+    }
+
+    private boolean received(UUID eventId) {
+        return db.sql("SELECT count(*) FROM inbox_events WHERE event_id = :id").bind("id", eventId)
+                .map(row -> row.get(0, Long.class)).one().block() > 0;
     }
 
     @Test

@@ -124,6 +124,21 @@ class ContactMarketingTest {
     }
 
     @Test
+    void aWithdrawalSentWithNotAskedIsRefusedRatherThanLost() {
+        String id = create("\"marketing_consent\": true").get("id").asString();
+        assertThat(api.issues(api.patch(caller, id, "{\"marketing_consent\": false, "
+                + "\"marketing_status\": \"not_asked\"}"))).containsExactly("marketing_consent invalid");
+        assertThat(marketing(api.read(caller, id))).isEqualTo("yes/true");
+        assertThat(published.written(id)).containsExactly("contact.created");
+        // The same pair agrees on a contact never asked (false records nothing), and no with false is a withdrawal.
+        String unasked = create("").get("id").asString();
+        assertThat(marketing(api.updated(caller, unasked, "{\"marketing_consent\": false, "
+                + "\"marketing_status\": \"not_asked\"}"))).isEqualTo("not_asked/false");
+        assertThat(marketing(api.updated(caller, id, "{\"marketing_consent\": false, "
+                + "\"marketing_status\": \"no\"}"))).isEqualTo("no/false");
+    }
+
+    @Test
     void theWordingCanBeSentOnUpdateAndIsKeptAsShown() {
         String id = create("").get("id").asString();
         String multiline = "Yes please.\\n\\n  Offers by email ✓";

@@ -277,6 +277,51 @@ class ContactTest {
     }
 
     @Test
+    void theListPagesByTwentyAndRefusesALimitOrCursorItCannotUse() {
+        Caller account = CommerceApi.newAccount();
+        for (int i = 0; i < 21; i++) {
+            api.createId(account, "{\"first_name\": \"P" + i + "\", \"last_name\": \"Q\"}");
+        }
+        JsonNode first = api.list(account, "");
+        assertThat(first.get("data").size()).isEqualTo(20);
+        assertThat(first.path("meta").path("limit").asInt()).isEqualTo(20);
+        assertThat(first.path("meta").path("cursor").path("has_more").asBoolean()).isTrue();
+        assertThat(api.list(account, "?limit=100").get("data").size()).isEqualTo(21);
+
+        assertThat(api.issues(api.get(account, "?limit=101"), 400)).containsExactly("limit above_maximum");
+        assertThat(api.issues(api.get(account, "?limit=ten"), 400)).containsExactly("limit invalid");
+        assertThat(api.issues(api.get(account, "?cursor=not-a-cursor"), 400)).containsExactly("cursor invalid");
+        // A cursor is bound to the filters it was issued with.
+        String cursor = first.path("meta").path("cursor").path("next").asString();
+        assertThat(api.issues(api.get(account, "?status=active&cursor=" + cursor), 400))
+                .containsExactly("cursor invalid");
+    }
+
+    @Test
+    void textThatCannotBeShownIsRefusedNamingTheField() {
+        String bell = "\\u0007";
+        assertThat(api.issues(api.post(caller, """
+                {"first_name": "A%sda", "last_name": "Love\\u001Blace", "company_name": "Acme%s",
+                 "address": {"line1": "1\\tRoad", "line2": "Flat\\u202E2", "city": "Nor\\nwich",
+                             "postcode": "NR1\\u0008"},
+                 "marketing_consent_wording": "Yes%s"}
+                """.formatted(bell, bell, bell)))).containsExactlyInAnyOrder("first_name invalid",
+                "last_name invalid", "company_name invalid", "address.line1 invalid", "address.line2 invalid",
+                "address.city invalid", "address.postcode invalid", "marketing_consent_wording invalid");
+        String id = api.createId(caller, ADA);
+        assertThat(api.issues(api.patch(caller, id, "{\"last_name\": \"L\\u0085\"}")))
+                .containsExactly("last_name invalid");
+        assertThat(published.written(id)).containsExactly("contact.created");
+        // Letters of any script, the joiners some names need, and line breaks in the wording are fine.
+        JsonNode contact = api.create(caller, """
+                {"first_name": "Zoë", "last_name": "می\\u200Cخواهم", "company_name": "Ünïcode & Søns 🚀",
+                 "marketing_consent_wording": "Yes.\\n\\tOffers by email."}
+                """);
+        assertThat(contact.get("last_name").asString()).isEqualTo("می\u200Cخواهم");
+        assertThat(contact.get("marketing_consent_wording").asString()).isEqualTo("Yes.\n\tOffers by email.");
+    }
+
+    @Test
     void theListFiltersByEmailInAnyCaseAndByStatus() {
         Caller account = CommerceApi.newAccount();
         String ada = api.createId(account, "{\"first_name\": \"Ada\", \"last_name\": \"L\", \"email\": "

@@ -10,12 +10,15 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -42,6 +45,9 @@ class KycStatusTest {
 
     @Autowired
     IdentityChecks checks;
+
+    @Autowired
+    DatabaseClient db;
 
     CommerceApi api;
 
@@ -134,6 +140,53 @@ class KycStatusTest {
         eventually(() -> "failed".equals(kyc(caller, id)));
         check(caller, Ids.newId(), id, "identity_verification.cancelled", "cancelled");
         eventually(() -> "pending".equals(kyc(caller, id)));
+    }
+
+    @Test
+    void theLatestCheckIsTheOneCreatedLastNotTheOneWhoseOutcomeCameLast() {
+        Caller caller = accountCheckingId("online_id_checks_enabled");
+        String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"Lovelace\"}");
+        UUID older = Ids.newId();
+        UUID newer = Ids.newId();
+        check(caller, older, id, "identity_verification.created", "pending");
+        check(caller, newer, id, "identity_verification.created", "pending");
+        // The older check waits for staff after the newer one was started: the newer one is still the latest.
+        check(caller, older, id, "identity_verification.requires_input", "requires_input");
+        eventually(() -> "requires_input".equals(storedStatus(caller, older)));
+        assertThat(kyc(caller, id)).isEqualTo("pending");
+        assertThat(checks.of(caller.accountId(), UUID.fromString(id)).block().latest()).isEqualTo("pending");
+        check(caller, newer, id, "identity_verification.requires_input", "requires_input");
+        eventually(() -> "failed".equals(kyc(caller, id)));
+    }
+
+    @Test
+    void eachListedContactCarriesItsOwnKycStatusFromOneReadOfTheWholePage() {
+        Caller caller = accountCheckingId("online_id_checks_enabled");
+        String verified = api.createId(caller, "{\"first_name\": \"V\", \"last_name\": \"V\"}");
+        String failed = api.createId(caller, "{\"first_name\": \"F\", \"last_name\": \"F\"}");
+        String cancelled = api.createId(caller, "{\"first_name\": \"C\", \"last_name\": \"C\"}");
+        String none = api.createId(caller, "{\"first_name\": \"N\", \"last_name\": \"N\"}");
+        check(caller, verified, "identity_verification.verified", "verified");
+        check(caller, failed, "identity_verification.requires_input", "requires_input");
+        check(caller, cancelled, "identity_verification.cancelled", "cancelled");
+        List<UUID> ids = Stream.of(verified, failed, cancelled, none).map(UUID::fromString).toList();
+        eventually(() -> checks.of(caller.accountId(), ids).block().size() == 3);
+
+        Map<String, String> listed = new HashMap<>();
+        api.list(caller, "").get("data").values()
+                .forEach(c -> listed.put(c.get("id").asString(), c.get("kyc_status").asString()));
+        assertThat(listed).containsEntry(verified, "verified").containsEntry(failed, "failed")
+                .containsEntry(cancelled, "pending").containsEntry(none, "pending");
+        assertThat(checks.of(caller.accountId(), ids).block().keySet())
+                .containsExactlyInAnyOrderElementsOf(ids.subList(0, 3));
+        // Another account reads none of them.
+        assertThat(checks.of(Ids.newId(), ids).block()).isEmpty();
+    }
+
+    private String storedStatus(Caller caller, UUID checkId) {
+        return db.sql("SELECT status FROM identity_checks WHERE account_id = :account AND id = :id")
+                .bind("account", caller.accountId()).bind("id", checkId)
+                .map(row -> row.get(0, String.class)).one().block();
     }
 
     @Test

@@ -8,7 +8,10 @@ import com.storageplatform.kit.web.Patch;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The marketing rules, pure: what a create or an update records, and what it refuses. */
+/**
+ * The marketing rules, pure: what a create, an update or an archived contact added again records, and what it
+ * refuses.
+ */
 class MarketingTest {
 
     private static String create(String status, Boolean consent) {
@@ -19,7 +22,13 @@ class MarketingTest {
 
     private static String update(String current, Patch<String> status, Patch<Boolean> consent) {
         Validation v = Validation.start();
-        String result = Marketing.decide(v, current, status, consent);
+        String result = Marketing.onUpdate(v, current, status, consent);
+        return v.isValid() ? result : issues(v);
+    }
+
+    private static String addedAgain(String current, String status, Boolean consent) {
+        Validation v = Validation.start();
+        String result = Marketing.onReturn(v, current, status, consent);
         return v.isValid() ? result : issues(v);
     }
 
@@ -51,6 +60,32 @@ class MarketingTest {
         assertThat(create("no", true)).isEqualTo("marketing_consent invalid");
         assertThat(create("not_asked", true)).isEqualTo("marketing_consent invalid");
         assertThat(update("yes", Patch.of("no"), Patch.of(true))).isEqualTo("marketing_consent invalid");
+    }
+
+    @Test
+    void aWithdrawalSentWithNotAskedContradictsItself() {
+        // false on update of a yes withdraws it (no): not_asked with it would lose the withdrawal.
+        assertThat(update("yes", Patch.of("not_asked"), Patch.of(false))).isEqualTo("marketing_consent invalid");
+        assertThat(update("yes", Patch.of("yes"), Patch.of(false))).isEqualTo("marketing_consent invalid");
+        assertThat(update("yes", Patch.of("no"), Patch.of(false))).isEqualTo("no");
+        // With nothing to withdraw, false records nothing and agrees with not_asked.
+        assertThat(update("not_asked", Patch.of("not_asked"), Patch.of(false))).isEqualTo("not_asked");
+        assertThat(update("not_asked", Patch.of("no"), Patch.of(false))).isEqualTo("no");
+    }
+
+    @Test
+    void anArchivedContactAddedAgainFollowsTheCreateRulesFromItsStoredStatus() {
+        // false records nothing: a stored yes is not withdrawn.
+        assertThat(addedAgain("yes", null, false)).isEqualTo("yes");
+        assertThat(addedAgain("yes", null, null)).isEqualTo("yes");
+        assertThat(addedAgain("no", null, false)).isEqualTo("no");
+        assertThat(addedAgain("not_asked", null, true)).isEqualTo("yes");
+        // An explicit status still applies, and a no still cannot become not_asked.
+        assertThat(addedAgain("yes", "not_asked", false)).isEqualTo("not_asked");
+        assertThat(addedAgain("yes", "no", null)).isEqualTo("no");
+        assertThat(addedAgain("no", "not_asked", null)).isEqualTo("marketing_status invalid_transition");
+        assertThat(addedAgain("no", "not_asked", false)).isEqualTo("marketing_status invalid_transition");
+        assertThat(addedAgain("not_asked", "yes", false)).isEqualTo("marketing_consent invalid");
     }
 
     @Test

@@ -95,6 +95,18 @@ class WalkInContactTest {
     }
 
     @Test
+    void settingsUpdatedMakesTheWalkInRecordWhenOperatorCreatedNeverArrived() {
+        TestEvents.publishForOperator("auth.events", "operator.settings_updated", test,
+                operator(walkInLive, walkInTest, Map.of()));
+        eventually(() -> walkIns(live) == 1 && walkIns(test) == 1);
+        JsonNode record = api.read(testCaller, walkInTest.toString());
+        assertThat(record.get("system_role").asString()).isEqualTo("walk_in");
+        assertThat(record.get("first_name").asString()).isEqualTo("Walk-in");
+        assertThat(api.read(liveCaller, walkInLive.toString()).get("system_role").asString()).isEqualTo("walk_in");
+        assertThat(published.written(walkInTest.toString())).isEmpty();
+    }
+
+    @Test
     void aRedeliveryOrALaterOperatorEventChangesNothing() {
         UUID eventId = Ids.newId();
         TestEvents.publishForOperator("auth.events", eventId, "operator.created", test,
