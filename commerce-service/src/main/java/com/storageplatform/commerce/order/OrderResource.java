@@ -73,7 +73,8 @@ class OrderResource {
     /**
      * Changes the coupon, cover, products or move-in date of an order awaiting payment and re-prices the whole
      * order: {@code priced_at} moves, {@code order.updated} is published, and the answer carries the header
-     * {@code Service-Repriced: true}. 409 once the order is paid, ended, or has a payment in flight.
+     * {@code Service-Repriced: true}. Fields sent with the order's current values change nothing: such a request
+     * re-prices nothing (no header, no event). 409 once the order is paid, ended, or has a payment in flight.
      */
     @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/orders/{id}")

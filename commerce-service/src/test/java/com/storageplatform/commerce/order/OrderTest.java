@@ -408,6 +408,53 @@ class OrderTest {
     }
 
     @Test
+    void aPatchSendingTheOrdersCurrentChoicesRepricesNothing() {
+        String tag = f.customer.toString().substring(28);
+        f.coupon("SAME-" + tag, Map.of("discount_value", 10));
+        UUID waiver = f.coverage("Damage waiver", 500, Map.of());
+        UUID box = f.product("Box", 34500, Map.of());
+        String products = "[{\"product_id\": \"" + box + "\", \"quantity\": 2}]";
+        JsonNode order = f.order(", \"move_in_date\": \"" + firstOfNextMonth() + "\", \"coupon_code\": \"SAME-"
+                + tag + "\", \"coverage_product_id\": \"" + waiver + "\", \"products\": " + products);
+        String id = order.get("id").asString();
+        // The catalogue's price moves: a re-pricing would take it, breaking the binding price.
+        CataloguePeer.price(f.unit, f.type, 12000, "GBP");
+        clock.advance(Duration.ofSeconds(2));
+        for (String same : List.of("{\"coverage_product_id\": \"" + waiver + "\"}", "{\"products\": " + products + "}",
+                "{\"move_in_date\": \"" + firstOfNextMonth() + "\"}", "{\"coupon_code\": \"same-" + tag + "\"}",
+                "{\"coupon_code\": \" SAME-" + tag + " \", \"coverage_product_id\": \"" + waiver
+                        + "\", \"products\": " + products + ", \"move_in_date\": \"" + firstOfNextMonth() + "\"}")) {
+            WebTestClient.ResponseSpec response = api.patch(f.caller, id, same);
+            response.expectHeader().doesNotExist("Service-Repriced");
+            assertThat(api.body(response.expectStatus().isOk()).get("data")).as(same).isEqualTo(order);
+        }
+        assertThat(api.read(f.caller, id)).isEqualTo(order);
+        assertThat(f.eventTypes(id)).containsExactly("order.created", "quote.created");
+
+        // Without a coupon, cover or products, sending them empty is no change either.
+        String bare = f.order(f.newUnit("N1"), ", \"move_in_date\": \"" + firstOfNextMonth() + "\"").get("id")
+                .asString();
+        WebTestClient.ResponseSpec nothing = api.patch(f.caller, bare, "{\"coupon_code\": null, "
+                + "\"coverage_product_id\": null, \"products\": []}");
+        nothing.expectHeader().doesNotExist("Service-Repriced");
+        nothing.expectStatus().isOk();
+        assertThat(f.eventTypes(bare)).containsExactly("order.created");
+    }
+
+    @Test
+    void aFeeTheCatalogueNowQuotesInAnotherCurrencyCannotRepriceTheOrder() {
+        JsonNode order = f.order(", \"move_in_date\": \"" + firstOfNextMonth() + "\"");
+        String id = order.get("id").asString();
+        CataloguePeer.price(f.unit, f.type, 9000, "EUR");
+        String later = LocalDate.parse(firstOfNextMonth()).plusMonths(1).toString();
+        JsonNode refused = api.body(api.patch(f.caller, id, "{\"move_in_date\": \"" + later + "\"}")
+                .expectStatus().isEqualTo(409));
+        assertThat(refused.path("error").path("message").asString()).contains("EUR").contains("GBP");
+        assertThat(api.read(f.caller, id)).isEqualTo(order);
+        assertThat(f.eventTypes(id)).containsExactly("order.created");
+    }
+
+    @Test
     void aCouponAddedChangedOrRemovedByPatchPublishesTheQuote() {
         String tag = f.customer.toString().substring(28);
         UUID ten = f.coupon("TEN-" + tag, Map.of("discount_value", 10));
@@ -439,6 +486,35 @@ class OrderTest {
                 .asString();
         assertThat(api.updated(f.caller, api2, "{\"coupon_code\": \"FREE-" + tag + "\"}")
                 .get("total_due_today_minor").asLong()).isZero();
+    }
+
+    @Test
+    void anAutomaticCouponTakingOverCannotLeaveAStorefrontOrdersFirstCardPaymentUnderTheMinimum() {
+        String tag = f.customer.toString().substring(28);
+        String storefront = ", \"source\": \"storefront\", \"move_in_date\": \"" + firstOfNextMonth() + "\"";
+        // Ordered before any automatic coupon exists: none applies.
+        String plain = f.order(storefront).get("id").asString();
+        UUID free = f.coupon("AUTOFREE-" + tag, Map.of("discount_value", 100, "auto_apply", true));
+        UUID ten = f.coupon("TEN-" + tag, Map.of("discount_value", 10));
+        JsonNode coded = f.order(f.newUnit("S2"), storefront + ", \"coupon_code\": \"TEN-" + tag + "\"");
+        String id = coded.get("id").asString();
+        assertThat(coded.get("coupon_id").asString()).isEqualTo(ten.toString());
+
+        // Removing the code would let the automatic 100% coupon take the first payment to nothing.
+        assertThat(api.issues(api.patch(f.caller, id, "{\"coupon_code\": null}")))
+                .containsExactly("coupon_code below_minimum");
+        assertThat(api.read(f.caller, id)).isEqualTo(coded);
+        // So would a re-pricing of the order that never had a coupon.
+        String later = LocalDate.parse(firstOfNextMonth()).plusMonths(1).toString();
+        assertThat(api.issues(api.patch(f.caller, plain, "{\"move_in_date\": \"" + later + "\"}")))
+                .containsExactly("coupon_code below_minimum");
+        assertThat(api.read(f.caller, plain).get("coupon_id").isNull()).isTrue();
+        // Not a website order: the automatic coupon takes over.
+        String backoffice = f.order(f.newUnit("S3"), ", \"source\": \"backoffice\", \"move_in_date\": \""
+                + firstOfNextMonth() + "\", \"coupon_code\": \"TEN-" + tag + "\"").get("id").asString();
+        JsonNode taken = api.updated(f.caller, backoffice, "{\"coupon_code\": null}");
+        assertThat(taken.get("coupon_id").asString()).isEqualTo(free.toString());
+        assertThat(taken.get("total_due_today_minor").asLong()).isZero();
     }
 
     @Test
