@@ -113,7 +113,7 @@ class OrderService {
                                         UUID offered = code == null
                                                 ? terms.map(OrderReservations.Terms::couponId).orElse(null) : null;
                                         QuoteRequest request = new QuoteRequest(source, place, move, fee.amount(),
-                                                fee.currency(), s.refundableDepositMinor(), code, offered, coverId,
+                                                fee.currency(), deposit(s, fee.currency()), code, offered, coverId,
                                                 products);
                                         return quote(caller, request, v).flatMap(quote -> book(caller, orderId,
                                                 contactId, terms, request, quote, fee.fromReservation(), s));
@@ -183,6 +183,14 @@ class OrderService {
     }
 
     private record Fee(long amount, String currency, boolean fromReservation) {
+    }
+
+    /**
+     * The operator's refundable deposit, which is in its default currency: asked only of an order in that currency
+     * (it cannot be converted; an order in another currency has no deposit line).
+     */
+    private static Long deposit(AccountSettings.Settings s, String orderCurrency) {
+        return orderCurrency.equals(s.defaultCurrency()) ? s.refundableDepositMinor() : null;
     }
 
     /** The reservation's fee when the order takes one up, else the catalogue's quote for the unit on the date. */

@@ -380,6 +380,21 @@ class OrderTest {
         assertThat(order.get("total_due_today_minor").asLong()).isEqualTo(5000);
     }
 
+    @Test
+    void theDepositInTheOperatorsCurrencyIsNotAskedOfAnOrderInAnotherCurrency() {
+        f.settings(Map.of("refundable_deposit_minor", 5000));
+        UUID euros = f.newUnit("EU1");
+        CataloguePeer.price(euros, f.type, 9000, "EUR");
+        JsonNode order = f.order(euros, ", \"move_in_date\": \"" + firstOfNextMonth() + "\"");
+        assertThat(order.get("currency").asString()).isEqualTo("EUR");
+        assertThat(order.get("deposit_minor").asLong()).isZero();
+        assertThat(order.get("lines")).extracting(line -> line.get("kind").asString()).containsExactly("licence_fee");
+        assertThat(order.get("total_due_today_minor").asLong()).isEqualTo(10800);
+        // In the operator's currency (GBP) the deposit is asked.
+        assertThat(f.order(", \"move_in_date\": \"" + firstOfNextMonth() + "\"").get("deposit_minor").asLong())
+                .isEqualTo(5000);
+    }
+
     // ------------------------------------------------------------------ PATCH and the binding price
 
     @Test
