@@ -457,7 +457,9 @@ class OrderService {
                         order.totalDueTodayMinor(), order.currency(), order.contactId(), order.id(),
                         "Order " + order.id() + ": move-in " + order.moveInDate(), order.lines(),
                         order.depositMinor(), back, body.paymentMethodId(), body.cardToken());
-                return payments.pay(request).flatMap(answer -> {
+                Mono<OrderPayments.PaymentAnswer> asked = requireProvisionable(caller, order)
+                        .then(Mono.defer(() -> payments.pay(request)));
+                return asked.flatMap(answer -> {
                     Order.Payment payment = new Order.Payment(answer.id(), body.rail(), status(answer.status()),
                             answer.amountMinor() == null ? order.totalDueTodayMinor() : answer.amountMinor(),
                             answer.nextAction() == null ? null : answer.nextAction().redirectUrl());
@@ -470,6 +472,25 @@ class OrderService {
                 });
             });
         });
+    }
+
+    /**
+     * What completing the order will need, checked before billing is asked for the money (a paid order whose
+     * agreement cannot be made would roll back with the payment taken): its unit still in use (409, as a booking
+     * says), and the cover it carries still offered (409: change or remove it first).
+     */
+    private Mono<Void> requireProvisionable(Caller caller, Order order) {
+        Mono<Void> unit = units.bookable(caller, order.unitId(), "unit_id").then();
+        UUID coverId = order.coverageProductId();
+        if (coverId == null) {
+            return unit;
+        }
+        return unit.then(records.coverageProduct(caller.accountId(), coverId)
+                .filter(product -> OrderRules.coverSellable(product, order.currency()))
+                .switchIfEmpty(Mono.error(() -> ApiException.conflict("The cover the order carries (coverage "
+                        + "product " + coverId + ") is no longer offered: change or remove it (PATCH "
+                        + "coverage_product_id) before paying.")))
+                .then());
     }
 
     /** A status billing answers that commerce does not know is taken as still in flight. */

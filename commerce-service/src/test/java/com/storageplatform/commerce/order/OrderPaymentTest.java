@@ -279,6 +279,31 @@ class OrderPaymentTest {
     }
 
     @Test
+    void anOrderWhoseUnitOrCoverCanNoLongerBeBookedIsRefusedBeforeBillingIsAsked() {
+        UUID waiver = f.coverage("Damage waiver", 500, Map.of());
+        String covered = order(", \"coverage_product_id\": \"" + waiver + "\"");
+        f.changed("coverage_product", waiver, Map.of("status", "inactive"));
+        JsonNode refused = api.body(api.action(f.caller, covered, "pay", "{\"rail\": \"card\"}")
+                .expectStatus().isEqualTo(409));
+        assertThat(refused.path("error").path("message").asString()).contains(waiver.toString())
+                .contains("coverage_product_id");
+        // Without the cover it can be paid.
+        api.updated(f.caller, covered, "{\"coverage_product_id\": null}");
+        assertThat(f.pay(covered, "{\"rail\": \"card\"}").get("status").asString()).isEqualTo("completed");
+        assertThat(BillingPeer.requests(UUID.fromString(covered))).hasSize(1);
+
+        UUID unit = f.newUnit("OOS");
+        String broken = f.order(unit, "").get("id").asString();
+        f.changed("unit", unit, Map.of("status", "out_of_service"));
+        assertThat(api.body(api.action(f.caller, broken, "pay", "{\"rail\": \"card\"}")
+                .expectStatus().isEqualTo(409)).path("error").path("message").asString()).contains("out of service");
+        assertThat(BillingPeer.requests(UUID.fromString(broken))).isEmpty();
+        JsonNode after = api.read(f.caller, broken);
+        assertThat(after.get("payment").isNull()).isTrue();
+        assertThat(after.get("status").asString()).isEqualTo("awaiting_payment");
+    }
+
+    @Test
     void payNeedsAKnownRailAndAReturnUrlOnThePublishedWebsiteOrThePortal() {
         String id = order("");
         assertThat(api.issues(api.action(f.caller, id, "pay", "{}"))).containsExactly("rail required");
