@@ -179,10 +179,26 @@ class OrderTest {
     }
 
     @Test
+    void aUnitAnotherCustomerHasReservedIsRefusedNamingTheReservationAndItsDate() {
+        UUID other = f.people.customer(f.caller);
+        JsonNode reservation = api.on("/v1/reservations").create(f.caller, "{\"contact_id\": \"" + other
+                + "\", \"unit_id\": \"" + f.unit + "\", \"source\": \"api\"}");
+        String heldUntil = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+                .withZone(ZoneId.of("UTC")).format(java.time.Instant.parse(reservation.get("held_until").asString()));
+        JsonNode refused = api.body(api.post(f.caller, f.body(f.customer, f.unit, "")).expectStatus().isEqualTo(409));
+        assertThat(refused.path("error").path("code").asString()).isEqualTo("unit_reserved");
+        assertThat(refused.path("error").path("message").asString())
+                .contains("reservation " + reservation.get("id").asString()).contains(heldUntil);
+        assertThat(f.holderOf(f.unit)).isEqualTo("reservation:" + reservation.get("id").asString());
+        assertThat(api.listedIds(f.caller, "")).isEmpty();
+    }
+
+    @Test
     void anArchivedCustomerWhoOrdersIsUnarchived() {
         UUID archived = f.people.archivedCustomer(f.caller);
         api.create(f.caller, f.body(archived, f.unit, ""));
         assertThat(f.people.status(f.caller, archived)).isEqualTo("active");
+        assertThat(f.eventTypes(archived.toString())).containsExactly("contact.unarchived");
     }
 
     @Test
@@ -199,12 +215,32 @@ class OrderTest {
     }
 
     @Test
+    void aSiteRestrictedCallerCannotChangePayOrCancelAnotherSitesOrderAsItCannotReadIt() {
+        JsonNode order = f.order("");
+        String id = order.get("id").asString();
+        Caller restricted = TestCallers.restrictedTo(f.caller, f.catalogue.site(f.caller, "Ipswich"));
+        assertThat(api.errorCode(api.get(restricted, "/" + id), 403)).isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.patch(restricted, id, "{\"products\": []}"), 403)).isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.patch(restricted, id, "{\"move_in_date\": \"" + firstOfNextMonth() + "\"}"),
+                403)).isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.action(restricted, id, "pay", "{\"rail\": \"card\"}"), 403))
+                .isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.action(restricted, id, "cancel", "{}"), 403)).isEqualTo("site_forbidden");
+        assertThat(BillingPeer.requests(UUID.fromString(id))).isEmpty();
+        assertThat(api.read(f.caller, id)).isEqualTo(order);
+        assertThat(f.eventTypes(id)).containsExactly("order.created");
+    }
+
+    @Test
     void anotherAccountsOrderIsNotFoundAndItsIdsAreUnknown() {
         String id = f.order("").get("id").asString();
         Caller stranger = TestCallers.apiCaller(OrderFixture.SCOPES);
         assertThat(api.errorCode(api.get(stranger, "/" + id), 404)).isEqualTo("not_found");
         assertThat(api.errorCode(api.patch(stranger, id, "{\"products\": []}"), 404)).isEqualTo("not_found");
         assertThat(api.errorCode(api.action(stranger, id, "cancel", "{}"), 404)).isEqualTo("not_found");
+        assertThat(api.errorCode(api.action(stranger, id, "pay", "{\"rail\": \"card\"}"), 404))
+                .isEqualTo("not_found");
+        assertThat(BillingPeer.requests(UUID.fromString(id))).isEmpty();
         assertThat(api.listedIds(stranger, "")).isEmpty();
         assertThat(api.issues(api.post(stranger, f.body(f.customer, f.unit, ""))))
                 .contains("contact_id not_found");
@@ -363,6 +399,28 @@ class OrderTest {
         JsonNode without = api.updated(f.caller, order.get("id").asString(), "{\"coverage_product_id\": null}");
         assertThat(without.get("coverage_product_id").isNull()).isTrue();
         assertThat(without.get("recurring_amount_minor").asLong()).isEqualTo(10800);
+    }
+
+    @Test
+    void aPatchTakesOnlyAnActiveFixedLevelMonthlyWaiverThatDoesNotSayInsuranceAsCover() {
+        JsonNode order = f.order(", \"move_in_date\": \"" + firstOfNextMonth() + "\"");
+        String id = order.get("id").asString();
+        List<UUID> refused = List.of(f.coverage("Storage insurance waiver", 500, Map.of()),
+                f.coverage("Old waiver", 500, Map.of("status", "inactive")),
+                f.coverage("Per thousand", 500, Map.of("pricing_mode", "per_thousand")),
+                f.coverage("Yearly waiver", 500, Map.of("billing_cycle", "annual")),
+                f.coverage("Euro waiver", 500, Map.of("currency", "EUR")));
+        for (UUID product : refused) {
+            assertThat(api.issues(api.patch(f.caller, id, "{\"coverage_product_id\": \"" + product + "\"}")))
+                    .as(product.toString()).containsExactly("coverage_product_id not_allowed");
+        }
+        assertThat(api.issues(api.patch(f.caller, id, "{\"coverage_product_id\": \""
+                + com.storageplatform.kit.id.Ids.newId() + "\"}"))).containsExactly("coverage_product_id not_found");
+        assertThat(api.issues(api.patch(f.caller, id, "{\"coverage_product_id\": \"x\"}")))
+                .containsExactly("coverage_product_id invalid");
+        // Nothing changed, nothing published.
+        assertThat(api.read(f.caller, id)).isEqualTo(order);
+        assertThat(f.eventTypes(id)).containsExactly("order.created");
     }
 
     @Test
