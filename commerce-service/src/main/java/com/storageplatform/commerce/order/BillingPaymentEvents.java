@@ -16,9 +16,18 @@ import tools.jackson.databind.JsonNode;
  * Billing's word on a payment that settles after {@code pay} answered (a Direct Debit, a card's step-up): the
  * contract commerce defines for billing is {@code payment.succeeded} and {@code payment.failed} on
  * {@code billing.events} whose {@code data} is the payment with {@code order_id} (and {@code id}, {@code status}).
- * Each event is applied once (the inbox); a repeated or late one changes nothing: {@code payment.succeeded}
- * completes an order still awaiting payment (as its account, from the operator and environment stored on it),
- * {@code payment.failed} records the failure on an order awaiting payment.
+ * Each event is applied once (the inbox); a repeated or late one changes nothing:
+ * <ul>
+ *   <li>{@code payment.succeeded} completes an order still awaiting payment (as its account, from the operator and
+ *       environment stored on it), even when it is for an earlier attempt than the order's payment: the money was
+ *       taken, so the order is provisioned with the payment that paid it. A second payment then still in flight,
+ *       or one succeeding for an order already completed by another payment, cancelled or abandoned, is logged for
+ *       billing to refund.</li>
+ *   <li>{@code payment.failed} records the failure of the order's payment (or of a payment the order never
+ *       recorded, when it has none); one for an earlier attempt never replaces the order's payment, so a payment
+ *       still in flight stays in flight (the order cannot be changed, cancelled, paid again or abandoned under
+ *       it).</li>
+ * </ul>
  */
 @Component
 class BillingPaymentEvents implements EventHandler {
@@ -61,22 +70,33 @@ class BillingPaymentEvents implements EventHandler {
         String paymentId = EventData.text(data, "id");
         return orders.findForUpdate(event.accountId(), orderId).flatMap(stored -> {
             Order order = stored.order();
+            boolean succeeded = SUCCEEDED.equals(event.type());
+            Order.Payment current = order.payment();
+            boolean ofCurrent = current != null
+                    && (paymentId == null || current.id() == null || paymentId.equals(current.id()));
             if (!order.awaitingPayment()) {
-                if (SUCCEEDED.equals(event.type()) && !Order.COMPLETED.equals(order.status())) {
-                    log.warn("Payment {} succeeded for order {} which is {}: billing must refund it", paymentId,
-                            orderId, order.status());
+                if (succeeded && !(Order.COMPLETED.equals(order.status()) && ofCurrent)) {
+                    log.warn("Payment {} succeeded for order {} which is {} (its payment: {}): billing must refund "
+                            + "it", paymentId, orderId, order.status(), current == null ? null : current.id());
                 }
                 return Mono.empty();
             }
-            String status = SUCCEEDED.equals(event.type()) ? Order.Payment.SUCCEEDED : Order.Payment.FAILED;
-            Order.Payment payment = order.payment() != null
-                    && (paymentId == null || paymentId.equals(order.payment().id()))
-                    ? order.payment().withStatus(status)
+            boolean earlierAttempt = current != null && !ofCurrent;
+            if (!succeeded && (earlierAttempt || ofCurrent && Order.Payment.FAILED.equals(current.status()))) {
+                return Mono.empty();
+            }
+            if (succeeded && earlierAttempt && current.inFlight()) {
+                log.warn("Payment {} succeeded for order {} while its payment {} is still {}: the order is completed "
+                        + "by the one that succeeded; billing must cancel or refund the other", paymentId, orderId,
+                        current.id(), current.status());
+            }
+            String status = succeeded ? Order.Payment.SUCCEEDED : Order.Payment.FAILED;
+            Order.Payment payment = ofCurrent ? current.withStatus(status)
                     : new Order.Payment(paymentId, EventData.text(data, "rail"), status,
                             data.path("amount_minor").asLong(order.totalDueTodayMinor()), null);
             Order updated = StoredOrder.withPayment(order, payment, order.returnUrl(), clock.instant());
             StoredOrder next = stored.with(updated);
-            if (Order.Payment.SUCCEEDED.equals(status)) {
+            if (succeeded) {
                 return service.complete(stored.systemCaller(), next).then();
             }
             return orders.update(next).then(events.publish(stored.systemCaller(), "order.updated", updated));

@@ -26,7 +26,8 @@ import java.util.UUID;
  * @param recurringAmountMinor each month from {@code recurring_amount_from}: the licence fee (discounted while a
  *                             repeating or forever coupon runs) and cover, with VAT
  * @param recurringAmountFrom  the 1st of the month after the move-in: billing bills monthly on the 1st
- * @param recurringDiscountUntil the last day a repeating coupon discounts; null for none or forever
+ * @param recurringDiscountUntil the last day a repeating coupon discounts (a 1-month one: the end of the first
+ *                             period); null for none, once or forever
  * @param depositMinor         the refundable deposit (no VAT, never discounted), 0 when the operator asks none
  * @param pricedAt             when the price was fixed (creation or the last re-pricing)
  * @param payment              the latest payment asked of billing; null before {@code pay}

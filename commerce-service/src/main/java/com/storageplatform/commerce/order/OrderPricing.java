@@ -51,8 +51,12 @@ final class OrderPricing {
 
         /** Whether the discount runs on after the first period. */
         boolean recurs() {
-            return "forever".equals(duration)
-                    || "repeating".equals(duration) && durationMonths != null && durationMonths >= 2;
+            return "forever".equals(duration) || repeatingMonths() >= 2;
+        }
+
+        /** The months a {@code repeating} coupon runs for, the first period being the first; 0 otherwise. */
+        int repeatingMonths() {
+            return "repeating".equals(duration) && durationMonths != null ? Math.max(durationMonths, 0) : 0;
         }
 
         long off(long fee) {
@@ -167,11 +171,14 @@ final class OrderPricing {
 
         long recurringFee = in.monthlyFeeMinor();
         LocalDate discountUntil = null;
-        if (coupon != null && coupon.discountsLicenceFee() && coupon.recurs()) {
-            recurringFee -= coupon.off(in.monthlyFeeMinor());
-            if ("repeating".equals(coupon.duration())) {
-                // Period 1 is the first (prorated) one; period n starts on the 1st, n - 2 months after nextFirst.
-                discountUntil = nextFirst.plusMonths(coupon.durationMonths() - 1L).minusDays(1);
+        if (coupon != null && coupon.discountsLicenceFee()) {
+            if (coupon.recurs()) {
+                recurringFee -= coupon.off(in.monthlyFeeMinor());
+            }
+            if (coupon.repeatingMonths() > 0) {
+                // Period 1 is the first (prorated) one, so a 1-month coupon ends with it; period n starts on the
+                // 1st, n - 2 months after nextFirst.
+                discountUntil = nextFirst.plusMonths(coupon.repeatingMonths() - 1L).minusDays(1);
             }
         }
         long recurring = recurringFee + vat(recurringFee, feeRate) + coverMonthly + coverMonthlyVat;

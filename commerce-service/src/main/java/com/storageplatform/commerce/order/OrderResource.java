@@ -73,7 +73,8 @@ class OrderResource {
     /**
      * Changes the coupon, cover, products or move-in date of an order awaiting payment and re-prices the whole
      * order: {@code priced_at} moves, {@code order.updated} is published, and the answer carries the header
-     * {@code Service-Repriced: true}. 409 once the order is paid, ended, or has a payment in flight.
+     * {@code Service-Repriced: true}. Fields sent with the order's current values change nothing: such a request
+     * re-prices nothing (no header, no event). 409 once the order is paid, ended, or has a payment in flight.
      */
     @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/orders/{id}")
@@ -92,7 +93,8 @@ class OrderResource {
      * {@code billing:write} too). {@code succeeded} completes the order (its agreement is created);
      * {@code pending} and {@code requires_action} leave it awaiting payment with the payment in flight;
      * {@code failed} is recorded on the order, which can be paid again. 422 {@code below_minimum} on
-     * {@code total_due_today_minor} under the rail's minimum; 503 when billing cannot be reached.
+     * {@code total_due_today_minor} under the rail's minimum; 409 before billing is asked when the order's unit is
+     * out of use or its cover is no longer offered; 503 when billing cannot be reached.
      */
     @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     @PostMapping("/v1/orders/{id}/pay")

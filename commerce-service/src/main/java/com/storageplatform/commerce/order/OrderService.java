@@ -113,7 +113,7 @@ class OrderService {
                                         UUID offered = code == null
                                                 ? terms.map(OrderReservations.Terms::couponId).orElse(null) : null;
                                         QuoteRequest request = new QuoteRequest(source, place, move, fee.amount(),
-                                                fee.currency(), s.refundableDepositMinor(), code, offered, coverId,
+                                                fee.currency(), deposit(s, fee.currency()), code, offered, coverId,
                                                 products);
                                         return quote(caller, request, v).flatMap(quote -> book(caller, orderId,
                                                 contactId, terms, request, quote, fee.fromReservation(), s));
@@ -183,6 +183,14 @@ class OrderService {
     }
 
     private record Fee(long amount, String currency, boolean fromReservation) {
+    }
+
+    /**
+     * The operator's refundable deposit, which is in its default currency: asked only of an order in that currency
+     * (it cannot be converted; an order in another currency has no deposit line).
+     */
+    private static Long deposit(AccountSettings.Settings s, String orderCurrency) {
+        return orderCurrency.equals(s.defaultCurrency()) ? s.refundableDepositMinor() : null;
     }
 
     /** The reservation's fee when the order takes one up, else the catalogue's quote for the unit on the date. */
@@ -312,7 +320,8 @@ class OrderService {
     /**
      * Applies a change of coupon, cover, products or move-in date and re-prices the whole order (the catalogue is
      * asked again for the move-in date's fee, unless the fee is a reservation's). Only while the order awaits
-     * payment with nothing in flight (409 otherwise). A request that changes nothing re-prices nothing.
+     * payment with nothing in flight (409 otherwise). A request that changes nothing (fields left out, or sent with
+     * the order's current values) re-prices nothing: the binding price, {@code priced_at} and the events stay.
      */
     Mono<Updated> update(Caller caller, UUID id, OrderChanges c) {
         return orders.findForUpdate(caller.accountId(), id).switchIfEmpty(notFound()).flatMap(stored -> {
@@ -332,11 +341,13 @@ class OrderService {
                 moveInSent = v.optionalDate("move_in_date", c.moveInDate().value());
             }
             v.orThrow();
-            boolean couponSent = Patch.sent(c.couponCode());
-            if (!couponSent && c.coverageProductId() == null && c.products() == null && c.moveInDate() == null) {
+            // A field sent with the order's current value is a field left out.
+            boolean couponChanged = Patch.sent(c.couponCode()) && !sameCode(code, current.couponCode());
+            LocalDate requestedMoveIn = current.moveInDate().equals(moveInSent) ? null : moveInSent;
+            if (!couponChanged && requestedMoveIn == null && Objects.equals(coverId, current.coverageProductId())
+                    && products.equals(current.products())) {
                 return Mono.just(new Updated(current, false));
             }
-            LocalDate requestedMoveIn = moveInSent;
             return place(caller, current.unitId(), "unit_id").flatMap(place -> {
                 LocalDate moveIn = requestedMoveIn == null ? current.moveInDate()
                         : moveInDate(v, requestedMoveIn, place.today());
@@ -345,19 +356,50 @@ class OrderService {
                         ? Mono.just(new Fee(stored.licenceFeeMinor(), current.currency(), true))
                         : fee(place.unit(), moveIn, Optional.empty());
                 return fee.flatMap(f -> {
+                    requireSameCurrency(current, f, place.unit());
                     QuoteRequest request = new QuoteRequest(current.source(), place, moveIn, f.amount(),
                             f.currency(), current.depositMinor() == 0 ? null : current.depositMinor(),
-                            couponSent ? code : null, couponSent ? null : current.couponId(), coverId, products);
+                            couponChanged ? code : null, couponChanged ? null : current.couponId(), coverId,
+                            products);
                     return quote(caller, request, v).flatMap(quote -> {
-                        if (couponSent && code != null && Order.STOREFRONT.equals(current.source())
-                                && quote.priced().totalDueTodayMinor() < OrderRules.CARD_MINIMUM) {
-                            return Mono.error(ApiException.invalid("coupon_code", FieldIssue.BELOW_MINIMUM));
-                        }
+                        requireCardMinimum(current, quote);
                         return saveRepriced(caller, stored, request, quote, f);
                     });
                 });
             });
         });
+    }
+
+    /** Whether the code sent names the coupon the order carries (codes are matched in any case). */
+    private static boolean sameCode(String sent, String current) {
+        return sent == null ? current == null : sent.equalsIgnoreCase(current);
+    }
+
+    /**
+     * The order's amounts are in its currency: a fee the catalogue now quotes in another one cannot re-price it
+     * (409; the customer can cancel and order again).
+     */
+    private static void requireSameCurrency(Order current, Fee fee, CatalogueUnit unit) {
+        if (!current.currency().equals(fee.currency())) {
+            throw ApiException.conflict("The catalogue now prices unit " + unit.name() + " in " + fee.currency()
+                    + " and the order is in " + current.currency() + ": it cannot be re-priced; cancel it and "
+                    + "order again.");
+        }
+    }
+
+    /**
+     * A storefront order's first card payment must not fall under the card minimum through its coupon: when the
+     * re-pricing changes the coupon (a code sent, or an automatic coupon taking over) or what it takes off and
+     * leaves less than the minimum, 422 {@code below_minimum} on {@code coupon_code}.
+     */
+    private static void requireCardMinimum(Order current, OrderQuoting.Quote quote) {
+        Priced p = quote.priced();
+        boolean throughCoupon = quote.couponId() != null && p.discountMinor() > 0
+                && (!quote.couponId().equals(current.couponId()) || p.discountMinor() != current.discountMinor());
+        if (Order.STOREFRONT.equals(current.source()) && throughCoupon
+                && p.totalDueTodayMinor() < OrderRules.CARD_MINIMUM) {
+            throw ApiException.invalid("coupon_code", FieldIssue.BELOW_MINIMUM);
+        }
     }
 
     private Mono<Updated> saveRepriced(Caller caller, StoredOrder stored, QuoteRequest r, OrderQuoting.Quote quote,
@@ -415,7 +457,9 @@ class OrderService {
                         order.totalDueTodayMinor(), order.currency(), order.contactId(), order.id(),
                         "Order " + order.id() + ": move-in " + order.moveInDate(), order.lines(),
                         order.depositMinor(), back, body.paymentMethodId(), body.cardToken());
-                return payments.pay(request).flatMap(answer -> {
+                Mono<OrderPayments.PaymentAnswer> asked = requireProvisionable(caller, order)
+                        .then(Mono.defer(() -> payments.pay(request)));
+                return asked.flatMap(answer -> {
                     Order.Payment payment = new Order.Payment(answer.id(), body.rail(), status(answer.status()),
                             answer.amountMinor() == null ? order.totalDueTodayMinor() : answer.amountMinor(),
                             answer.nextAction() == null ? null : answer.nextAction().redirectUrl());
@@ -428,6 +472,25 @@ class OrderService {
                 });
             });
         });
+    }
+
+    /**
+     * What completing the order will need, checked before billing is asked for the money (a paid order whose
+     * agreement cannot be made would roll back with the payment taken): its unit still in use (409, as a booking
+     * says), and the cover it carries still offered (409: change or remove it first).
+     */
+    private Mono<Void> requireProvisionable(Caller caller, Order order) {
+        Mono<Void> unit = units.bookable(caller, order.unitId(), "unit_id").then();
+        UUID coverId = order.coverageProductId();
+        if (coverId == null) {
+            return unit;
+        }
+        return unit.then(records.coverageProduct(caller.accountId(), coverId)
+                .filter(product -> OrderRules.coverSellable(product, order.currency()))
+                .switchIfEmpty(Mono.error(() -> ApiException.conflict("The cover the order carries (coverage "
+                        + "product " + coverId + ") is no longer offered: change or remove it (PATCH "
+                        + "coverage_product_id) before paying.")))
+                .then());
     }
 
     /** A status billing answers that commerce does not know is taken as still in flight. */

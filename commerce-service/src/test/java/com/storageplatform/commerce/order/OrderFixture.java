@@ -17,6 +17,7 @@ import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,6 +30,9 @@ final class OrderFixture extends AccountFixture {
 
     static final String[] SCOPES = {"contacts:read", "contacts:write", "reservations:read", "reservations:write",
             "agreements:read", "agreements:write", "units:read", "billing:write"};
+
+    private static final TypeReference<Map<String, Object>> RECORD = new TypeReference<>() {
+    };
 
     final CommerceApi api;
 
@@ -118,6 +122,16 @@ final class OrderFixture extends AccountFixture {
         cover.put("status", "active");
         cover.putAll(fields);
         return catalogue.publish(caller, "coverage_product.created", cover);
+    }
+
+    /** The catalogue changes one of the account's records ({@code unit}, {@code coverage_product}, ...). */
+    void changed(String object, UUID id, Map<String, Object> fields) {
+        String data = db.sql("SELECT data::text AS data FROM catalogue_records WHERE account_id = :a AND id = :id")
+                .bind("a", caller.accountId()).bind("id", id).map(row -> row.get("data", String.class)).one().block();
+        Map<String, Object> record = new HashMap<>(json.readValue(data, RECORD));
+        record.putAll(fields);
+        record.put("updated_at", Instant.now().toString());
+        catalogue.publish(caller, object + ".updated", record);
     }
 
     private static Map<String, Object> record(String object) {

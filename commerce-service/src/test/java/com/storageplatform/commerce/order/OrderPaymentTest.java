@@ -201,6 +201,108 @@ class OrderPaymentTest {
         assertThat(api.read(f.caller, id).get("status").asString()).isEqualTo("awaiting_payment");
     }
 
+    /** Billing's word on one payment of the order, and whether commerce applied it (its inbox holds the id). */
+    UUID billingSays(String type, String id, String paymentId, long amountMinor) {
+        return TestEvents.publish("billing.events", type, f.caller.accountId(), Map.of("id", paymentId, "object",
+                "payment", "status", type.substring("payment.".length()), "order_id", id, "amount_minor",
+                amountMinor));
+    }
+
+    boolean applied(UUID eventId) {
+        return db.sql("SELECT count(*) FROM inbox_events WHERE event_id = :id").bind("id", eventId)
+                .map(row -> row.get(0, Long.class)).one().block() > 0;
+    }
+
+    @Test
+    void aLateFailureOfAnEarlierAttemptNeverReplacesAPaymentStillInFlight() {
+        String id = order("");
+        String first = BillingPeer.paymentAs(UUID.fromString(id), "failed", 10800);
+        f.pay(id, "{\"rail\": \"card\"}");
+        String second = BillingPeer.paymentAs(UUID.fromString(id), "pending", 10800);
+        JsonNode pending = f.pay(id, "{\"rail\": \"bacs_dd\"}");
+        assertThat(pending.get("payment").get("id").asString()).isEqualTo(second);
+
+        // Billing's payment.failed for the first attempt arrives late.
+        UUID late = billingSays("payment.failed", id, first, 10800);
+        eventually(() -> applied(late));
+        assertThat(api.read(f.caller, id)).isEqualTo(pending);
+        // The Direct Debit is still in flight: no change, no cancel, no second payment, and the sweep leaves it.
+        assertThat(api.errorCode(api.patch(f.caller, id, "{\"products\": [{\"product_id\": \""
+                + f.product("Box", 34500, Map.of()) + "\", \"quantity\": 1}]}"), 409)).isEqualTo("conflict");
+        assertThat(api.errorCode(api.action(f.caller, id, "cancel", "{}"), 409)).isEqualTo("conflict");
+        assertThat(api.errorCode(api.action(f.caller, id, "pay", "{\"rail\": \"card\"}"), 409)).isEqualTo("conflict");
+        assertThat(BillingPeer.requests(UUID.fromString(id))).hasSize(2);
+        clock.advance(Duration.ofHours(25));
+        runSweep();
+        assertThat(api.read(f.caller, id).get("status").asString()).isEqualTo("awaiting_payment");
+        assertThat(f.holderOf(f.unit)).isEqualTo("order:" + id);
+
+        // Its own outcome still settles it.
+        billingSays("payment.succeeded", id, second, 10800);
+        eventually(() -> "completed".equals(api.read(f.caller, id).get("status").asString()));
+        assertThat(api.read(f.caller, id).get("payment").get("id").asString()).isEqualTo(second);
+    }
+
+    @Test
+    void anEarlierAttemptThatSucceedsLateCompletesTheOrderOnceWithThePaymentThatPaid() {
+        String id = order("");
+        String first = BillingPeer.paymentAs(UUID.fromString(id), "failed", 10800);
+        f.pay(id, "{\"rail\": \"card\"}");
+        String second = BillingPeer.paymentAs(UUID.fromString(id), "pending", 10800);
+        f.pay(id, "{\"rail\": \"bacs_dd\"}");
+
+        // The money of the first attempt was taken after all: the order is the customer's.
+        billingSays("payment.succeeded", id, first, 10800);
+        eventually(() -> "completed".equals(api.read(f.caller, id).get("status").asString()));
+        JsonNode completed = api.read(f.caller, id);
+        assertThat(completed.get("payment").get("id").asString()).isEqualTo(first);
+        assertThat(completed.get("payment").get("status").asString()).isEqualTo("succeeded");
+        assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + completed.get("agreement_id").asString());
+
+        // The second attempt settling later changes nothing (billing is told to refund it by the log).
+        UUID failed = billingSays("payment.failed", id, second, 10800);
+        UUID succeeded = billingSays("payment.succeeded", id, second, 10800);
+        eventually(() -> applied(failed) && applied(succeeded));
+        assertThat(api.read(f.caller, id)).isEqualTo(completed);
+        assertThat(f.eventTypes(id).stream().filter("order.completed"::equals)).hasSize(1);
+    }
+
+    @Test
+    void aRepeatedFailureChangesNothing() {
+        String id = order("");
+        String paymentId = BillingPeer.paymentAs(UUID.fromString(id), "failed", 10800);
+        JsonNode failed = f.pay(id, "{\"rail\": \"card\"}");
+        UUID again = billingSays("payment.failed", id, paymentId, 10800);
+        eventually(() -> applied(again));
+        assertThat(api.read(f.caller, id)).isEqualTo(failed);
+        assertThat(f.eventTypes(id)).containsExactly("order.created", "order.updated");
+    }
+
+    @Test
+    void anOrderWhoseUnitOrCoverCanNoLongerBeBookedIsRefusedBeforeBillingIsAsked() {
+        UUID waiver = f.coverage("Damage waiver", 500, Map.of());
+        String covered = order(", \"coverage_product_id\": \"" + waiver + "\"");
+        f.changed("coverage_product", waiver, Map.of("status", "inactive"));
+        JsonNode refused = api.body(api.action(f.caller, covered, "pay", "{\"rail\": \"card\"}")
+                .expectStatus().isEqualTo(409));
+        assertThat(refused.path("error").path("message").asString()).contains(waiver.toString())
+                .contains("coverage_product_id");
+        // Without the cover it can be paid.
+        api.updated(f.caller, covered, "{\"coverage_product_id\": null}");
+        assertThat(f.pay(covered, "{\"rail\": \"card\"}").get("status").asString()).isEqualTo("completed");
+        assertThat(BillingPeer.requests(UUID.fromString(covered))).hasSize(1);
+
+        UUID unit = f.newUnit("OOS");
+        String broken = f.order(unit, "").get("id").asString();
+        f.changed("unit", unit, Map.of("status", "out_of_service"));
+        assertThat(api.body(api.action(f.caller, broken, "pay", "{\"rail\": \"card\"}")
+                .expectStatus().isEqualTo(409)).path("error").path("message").asString()).contains("out of service");
+        assertThat(BillingPeer.requests(UUID.fromString(broken))).isEmpty();
+        JsonNode after = api.read(f.caller, broken);
+        assertThat(after.get("payment").isNull()).isTrue();
+        assertThat(after.get("status").asString()).isEqualTo("awaiting_payment");
+    }
+
     @Test
     void payNeedsAKnownRailAndAReturnUrlOnThePublishedWebsiteOrThePortal() {
         String id = order("");

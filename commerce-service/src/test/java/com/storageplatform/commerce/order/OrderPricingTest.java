@@ -151,6 +151,22 @@ class OrderPricingTest {
     }
 
     @Test
+    void aOneMonthRepeatingCouponDiscountsUntilTheEndOfTheFirstPeriod() {
+        // Its one month is the first (prorated) period: it runs until the end of December, then the fee is full.
+        Priced oneMonth = OrderPricing.price(fee(DEC_10, 9000).withCoupon(percent(10, "repeating", 1)));
+        assertThat(oneMonth.recurringDiscountUntil()).isEqualTo(LocalDate.of(2026, 12, 31));
+        assertThat(oneMonth.recurringDiscountUntil()).isEqualTo(oneMonth.firstPeriodEnd());
+        Priced fromTheFirst = OrderPricing.price(fee(LocalDate.of(2027, 2, 1), 9000)
+                .withCoupon(fixedRepeating(1000, 1)));
+        assertThat(fromTheFirst.recurringDiscountUntil()).isEqualTo(LocalDate.of(2027, 2, 28));
+        assertThat(fromTheFirst.recurringAmountMinor()).isEqualTo(10800);
+        // Null only for no coupon, a once coupon (over with the first period) or a forever one.
+        assertThat(OrderPricing.price(fee(DEC_10, 9000)).recurringDiscountUntil()).isNull();
+        assertThat(OrderPricing.price(fee(DEC_10, 9000).withCoupon(percent(10, "once", null)))
+                .recurringDiscountUntil()).isNull();
+    }
+
+    @Test
     void aCouponWhoseAppliesToLacksTheLicenceFeeDiscountsNothing() {
         CouponTerms strange = new CouponTerms(ID, "X", "percent", 50, null, "once", null, List.of("something"));
         Priced priced = OrderPricing.price(fee(DEC_10, 9000).withCoupon(strange));

@@ -179,10 +179,26 @@ class OrderTest {
     }
 
     @Test
+    void aUnitAnotherCustomerHasReservedIsRefusedNamingTheReservationAndItsDate() {
+        UUID other = f.people.customer(f.caller);
+        JsonNode reservation = api.on("/v1/reservations").create(f.caller, "{\"contact_id\": \"" + other
+                + "\", \"unit_id\": \"" + f.unit + "\", \"source\": \"api\"}");
+        String heldUntil = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+                .withZone(ZoneId.of("UTC")).format(java.time.Instant.parse(reservation.get("held_until").asString()));
+        JsonNode refused = api.body(api.post(f.caller, f.body(f.customer, f.unit, "")).expectStatus().isEqualTo(409));
+        assertThat(refused.path("error").path("code").asString()).isEqualTo("unit_reserved");
+        assertThat(refused.path("error").path("message").asString())
+                .contains("reservation " + reservation.get("id").asString()).contains(heldUntil);
+        assertThat(f.holderOf(f.unit)).isEqualTo("reservation:" + reservation.get("id").asString());
+        assertThat(api.listedIds(f.caller, "")).isEmpty();
+    }
+
+    @Test
     void anArchivedCustomerWhoOrdersIsUnarchived() {
         UUID archived = f.people.archivedCustomer(f.caller);
         api.create(f.caller, f.body(archived, f.unit, ""));
         assertThat(f.people.status(f.caller, archived)).isEqualTo("active");
+        assertThat(f.eventTypes(archived.toString())).containsExactly("contact.unarchived");
     }
 
     @Test
@@ -199,12 +215,32 @@ class OrderTest {
     }
 
     @Test
+    void aSiteRestrictedCallerCannotChangePayOrCancelAnotherSitesOrderAsItCannotReadIt() {
+        JsonNode order = f.order("");
+        String id = order.get("id").asString();
+        Caller restricted = TestCallers.restrictedTo(f.caller, f.catalogue.site(f.caller, "Ipswich"));
+        assertThat(api.errorCode(api.get(restricted, "/" + id), 403)).isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.patch(restricted, id, "{\"products\": []}"), 403)).isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.patch(restricted, id, "{\"move_in_date\": \"" + firstOfNextMonth() + "\"}"),
+                403)).isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.action(restricted, id, "pay", "{\"rail\": \"card\"}"), 403))
+                .isEqualTo("site_forbidden");
+        assertThat(api.errorCode(api.action(restricted, id, "cancel", "{}"), 403)).isEqualTo("site_forbidden");
+        assertThat(BillingPeer.requests(UUID.fromString(id))).isEmpty();
+        assertThat(api.read(f.caller, id)).isEqualTo(order);
+        assertThat(f.eventTypes(id)).containsExactly("order.created");
+    }
+
+    @Test
     void anotherAccountsOrderIsNotFoundAndItsIdsAreUnknown() {
         String id = f.order("").get("id").asString();
         Caller stranger = TestCallers.apiCaller(OrderFixture.SCOPES);
         assertThat(api.errorCode(api.get(stranger, "/" + id), 404)).isEqualTo("not_found");
         assertThat(api.errorCode(api.patch(stranger, id, "{\"products\": []}"), 404)).isEqualTo("not_found");
         assertThat(api.errorCode(api.action(stranger, id, "cancel", "{}"), 404)).isEqualTo("not_found");
+        assertThat(api.errorCode(api.action(stranger, id, "pay", "{\"rail\": \"card\"}"), 404))
+                .isEqualTo("not_found");
+        assertThat(BillingPeer.requests(UUID.fromString(id))).isEmpty();
         assertThat(api.listedIds(stranger, "")).isEmpty();
         assertThat(api.issues(api.post(stranger, f.body(f.customer, f.unit, ""))))
                 .contains("contact_id not_found");
@@ -366,6 +402,28 @@ class OrderTest {
     }
 
     @Test
+    void aPatchTakesOnlyAnActiveFixedLevelMonthlyWaiverThatDoesNotSayInsuranceAsCover() {
+        JsonNode order = f.order(", \"move_in_date\": \"" + firstOfNextMonth() + "\"");
+        String id = order.get("id").asString();
+        List<UUID> refused = List.of(f.coverage("Storage insurance waiver", 500, Map.of()),
+                f.coverage("Old waiver", 500, Map.of("status", "inactive")),
+                f.coverage("Per thousand", 500, Map.of("pricing_mode", "per_thousand")),
+                f.coverage("Yearly waiver", 500, Map.of("billing_cycle", "annual")),
+                f.coverage("Euro waiver", 500, Map.of("currency", "EUR")));
+        for (UUID product : refused) {
+            assertThat(api.issues(api.patch(f.caller, id, "{\"coverage_product_id\": \"" + product + "\"}")))
+                    .as(product.toString()).containsExactly("coverage_product_id not_allowed");
+        }
+        assertThat(api.issues(api.patch(f.caller, id, "{\"coverage_product_id\": \""
+                + com.storageplatform.kit.id.Ids.newId() + "\"}"))).containsExactly("coverage_product_id not_found");
+        assertThat(api.issues(api.patch(f.caller, id, "{\"coverage_product_id\": \"x\"}")))
+                .containsExactly("coverage_product_id invalid");
+        // Nothing changed, nothing published.
+        assertThat(api.read(f.caller, id)).isEqualTo(order);
+        assertThat(f.eventTypes(id)).containsExactly("order.created");
+    }
+
+    @Test
     void theOperatorsRefundableDepositIsItsOwnLineWithoutVatAndNeverDiscounted() {
         f.settings(Map.of("refundable_deposit_minor", 5000));
         String tag = f.customer.toString().substring(28);
@@ -378,6 +436,21 @@ class OrderTest {
         assertThat(deposit.get("total_minor").asLong()).isEqualTo(5000);
         assertThat(order.get("deposit_minor").asLong()).isEqualTo(5000);
         assertThat(order.get("total_due_today_minor").asLong()).isEqualTo(5000);
+    }
+
+    @Test
+    void theDepositInTheOperatorsCurrencyIsNotAskedOfAnOrderInAnotherCurrency() {
+        f.settings(Map.of("refundable_deposit_minor", 5000));
+        UUID euros = f.newUnit("EU1");
+        CataloguePeer.price(euros, f.type, 9000, "EUR");
+        JsonNode order = f.order(euros, ", \"move_in_date\": \"" + firstOfNextMonth() + "\"");
+        assertThat(order.get("currency").asString()).isEqualTo("EUR");
+        assertThat(order.get("deposit_minor").asLong()).isZero();
+        assertThat(order.get("lines")).extracting(line -> line.get("kind").asString()).containsExactly("licence_fee");
+        assertThat(order.get("total_due_today_minor").asLong()).isEqualTo(10800);
+        // In the operator's currency (GBP) the deposit is asked.
+        assertThat(f.order(", \"move_in_date\": \"" + firstOfNextMonth() + "\"").get("deposit_minor").asLong())
+                .isEqualTo(5000);
     }
 
     // ------------------------------------------------------------------ PATCH and the binding price
@@ -405,6 +478,53 @@ class OrderTest {
                 .containsExactly("move_in_date required");
         assertThat(api.issues(api.patch(f.caller, id, "{\"move_in_date\": \"" + today().minusDays(1) + "\"}")))
                 .containsExactly("move_in_date below_minimum");
+    }
+
+    @Test
+    void aPatchSendingTheOrdersCurrentChoicesRepricesNothing() {
+        String tag = f.customer.toString().substring(28);
+        f.coupon("SAME-" + tag, Map.of("discount_value", 10));
+        UUID waiver = f.coverage("Damage waiver", 500, Map.of());
+        UUID box = f.product("Box", 34500, Map.of());
+        String products = "[{\"product_id\": \"" + box + "\", \"quantity\": 2}]";
+        JsonNode order = f.order(", \"move_in_date\": \"" + firstOfNextMonth() + "\", \"coupon_code\": \"SAME-"
+                + tag + "\", \"coverage_product_id\": \"" + waiver + "\", \"products\": " + products);
+        String id = order.get("id").asString();
+        // The catalogue's price moves: a re-pricing would take it, breaking the binding price.
+        CataloguePeer.price(f.unit, f.type, 12000, "GBP");
+        clock.advance(Duration.ofSeconds(2));
+        for (String same : List.of("{\"coverage_product_id\": \"" + waiver + "\"}", "{\"products\": " + products + "}",
+                "{\"move_in_date\": \"" + firstOfNextMonth() + "\"}", "{\"coupon_code\": \"same-" + tag + "\"}",
+                "{\"coupon_code\": \" SAME-" + tag + " \", \"coverage_product_id\": \"" + waiver
+                        + "\", \"products\": " + products + ", \"move_in_date\": \"" + firstOfNextMonth() + "\"}")) {
+            WebTestClient.ResponseSpec response = api.patch(f.caller, id, same);
+            response.expectHeader().doesNotExist("Service-Repriced");
+            assertThat(api.body(response.expectStatus().isOk()).get("data")).as(same).isEqualTo(order);
+        }
+        assertThat(api.read(f.caller, id)).isEqualTo(order);
+        assertThat(f.eventTypes(id)).containsExactly("order.created", "quote.created");
+
+        // Without a coupon, cover or products, sending them empty is no change either.
+        String bare = f.order(f.newUnit("N1"), ", \"move_in_date\": \"" + firstOfNextMonth() + "\"").get("id")
+                .asString();
+        WebTestClient.ResponseSpec nothing = api.patch(f.caller, bare, "{\"coupon_code\": null, "
+                + "\"coverage_product_id\": null, \"products\": []}");
+        nothing.expectHeader().doesNotExist("Service-Repriced");
+        nothing.expectStatus().isOk();
+        assertThat(f.eventTypes(bare)).containsExactly("order.created");
+    }
+
+    @Test
+    void aFeeTheCatalogueNowQuotesInAnotherCurrencyCannotRepriceTheOrder() {
+        JsonNode order = f.order(", \"move_in_date\": \"" + firstOfNextMonth() + "\"");
+        String id = order.get("id").asString();
+        CataloguePeer.price(f.unit, f.type, 9000, "EUR");
+        String later = LocalDate.parse(firstOfNextMonth()).plusMonths(1).toString();
+        JsonNode refused = api.body(api.patch(f.caller, id, "{\"move_in_date\": \"" + later + "\"}")
+                .expectStatus().isEqualTo(409));
+        assertThat(refused.path("error").path("message").asString()).contains("EUR").contains("GBP");
+        assertThat(api.read(f.caller, id)).isEqualTo(order);
+        assertThat(f.eventTypes(id)).containsExactly("order.created");
     }
 
     @Test
@@ -439,6 +559,35 @@ class OrderTest {
                 .asString();
         assertThat(api.updated(f.caller, api2, "{\"coupon_code\": \"FREE-" + tag + "\"}")
                 .get("total_due_today_minor").asLong()).isZero();
+    }
+
+    @Test
+    void anAutomaticCouponTakingOverCannotLeaveAStorefrontOrdersFirstCardPaymentUnderTheMinimum() {
+        String tag = f.customer.toString().substring(28);
+        String storefront = ", \"source\": \"storefront\", \"move_in_date\": \"" + firstOfNextMonth() + "\"";
+        // Ordered before any automatic coupon exists: none applies.
+        String plain = f.order(storefront).get("id").asString();
+        UUID free = f.coupon("AUTOFREE-" + tag, Map.of("discount_value", 100, "auto_apply", true));
+        UUID ten = f.coupon("TEN-" + tag, Map.of("discount_value", 10));
+        JsonNode coded = f.order(f.newUnit("S2"), storefront + ", \"coupon_code\": \"TEN-" + tag + "\"");
+        String id = coded.get("id").asString();
+        assertThat(coded.get("coupon_id").asString()).isEqualTo(ten.toString());
+
+        // Removing the code would let the automatic 100% coupon take the first payment to nothing.
+        assertThat(api.issues(api.patch(f.caller, id, "{\"coupon_code\": null}")))
+                .containsExactly("coupon_code below_minimum");
+        assertThat(api.read(f.caller, id)).isEqualTo(coded);
+        // So would a re-pricing of the order that never had a coupon.
+        String later = LocalDate.parse(firstOfNextMonth()).plusMonths(1).toString();
+        assertThat(api.issues(api.patch(f.caller, plain, "{\"move_in_date\": \"" + later + "\"}")))
+                .containsExactly("coupon_code below_minimum");
+        assertThat(api.read(f.caller, plain).get("coupon_id").isNull()).isTrue();
+        // Not a website order: the automatic coupon takes over.
+        String backoffice = f.order(f.newUnit("S3"), ", \"source\": \"backoffice\", \"move_in_date\": \""
+                + firstOfNextMonth() + "\", \"coupon_code\": \"TEN-" + tag + "\"").get("id").asString();
+        JsonNode taken = api.updated(f.caller, backoffice, "{\"coupon_code\": null}");
+        assertThat(taken.get("coupon_id").asString()).isEqualTo(free.toString());
+        assertThat(taken.get("total_due_today_minor").asLong()).isZero();
     }
 
     @Test
