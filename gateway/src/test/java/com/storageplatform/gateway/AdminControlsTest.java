@@ -46,6 +46,8 @@ class AdminControlsTest {
         post("/admin/v1/jobs/reservation-expiry/run").exchange().expectStatus().isOk();
         assertThat(commerce.last().uri()).isEqualTo("/internal/jobs/reservation-expiry/run");
         assertThat(commerce.last().headers().get("authorization")).startsWith("Bearer ey");
+        post("/admin/v1/jobs/order-abandonment/run").exchange().expectStatus().isOk();
+        assertThat(commerce.last().uri()).isEqualTo("/internal/jobs/order-abandonment/run");
 
         post("/admin/v1/jobs/idempotency-cleanup/run?service=catalogue").exchange().expectStatus().isOk();
         assertThat(Backends.get("catalogue").last().uri()).isEqualTo("/internal/jobs/idempotency-cleanup/run");

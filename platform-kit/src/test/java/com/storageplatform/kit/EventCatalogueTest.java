@@ -26,6 +26,28 @@ class EventCatalogueTest {
     }
 
     @Test
+    void commercesPublicTypesArePublicAndItsInternalOnesStayInternal() {
+        for (String type : new String[] {"contact.created", "contact.updated", "contact.unarchived",
+                "reservation.created", "reservation.cancelled", "reservation.expired", "order.created",
+                "order.completed", "agreement.created", "agreement.access_held", "agreement.access_released",
+                "agreement.terminated"}) {
+            assertThat(EventCatalogue.publicTypeOf(type)).as(type).contains(type);
+        }
+        // The signature is published internally as agreement.activated, the thirteenth public type.
+        assertThat(EventCatalogue.publicTypeOf("agreement.activated")).contains("agreement.signed");
+        assertThat(EventCatalogue.isPublic("agreement.signed")).isTrue();
+        assertThat(EventCatalogue.isPublic("agreement.activated")).isFalse();
+
+        for (String type : new String[] {"agreement.updated", "reservation.converted", "order.updated",
+                "order.cancelled", "cover.started", "cover.changed", "cover.ended", "quote.created", "quote.updated",
+                "quote.accepted", "quote.withdrawn"}) {
+            assertThat(EventCatalogue.publicTypeOf(type)).as(type).isEmpty();
+            assertThat(EventCatalogue.isPublic(type)).as(type).isFalse();
+        }
+        assertThat(EventCatalogue.PUBLIC_FAMILIES).doesNotContain("cover", "quote");
+    }
+
+    @Test
     void neverPublishedFamiliesStayInternal() {
         for (String type : new String[] {"refund.created", "deposit.paid", "payout.sent", "sale_process.started",
                 "lien.registered"}) {

@@ -1,5 +1,6 @@
 package com.storageplatform.kit.autoconfigure;
 
+import com.storageplatform.kit.web.NulFreeStrings;
 import com.storageplatform.kit.web.Patch;
 import com.storageplatform.kit.web.PatchDeserializer;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
@@ -16,8 +17,9 @@ import tools.jackson.databind.type.LogicalType;
 
 /**
  * The API's JSON rules ({@link Patch} fields for PATCH bodies included): snake_case names, an unknown field is an error (never silently dropped), no type
- * coercion ({@code "5"} is not a number, {@code 5} is not a string), duplicate keys refused, dates as RFC 3339
- * strings. Applied after Spring Boot's own customizers so nothing relaxes it.
+ * coercion ({@code "5"} is not a number, {@code 5} is not a string), duplicate keys refused, no string holding
+ * NUL ({@link NulFreeStrings}), dates as RFC 3339 strings. Applied after Spring Boot's own customizers so nothing
+ * relaxes it.
  */
 public final class StrictJson implements JsonMapperBuilderCustomizer, Ordered {
 
@@ -31,6 +33,7 @@ public final class StrictJson implements JsonMapperBuilderCustomizer, Ordered {
     @Override
     public void customize(JsonMapper.Builder builder) {
         builder.addModule(PatchDeserializer.module())
+                .addModule(NulFreeStrings.module())
                 .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
                         DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,

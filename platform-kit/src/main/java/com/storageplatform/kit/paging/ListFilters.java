@@ -71,14 +71,15 @@ public final class ListFilters {
 
     /**
      * A filter the resource judged itself ({@code parse} answers empty for a bad value, which is 400 on
-     * {@code name}).
+     * {@code name}). A value holding NUL ({@code %00}) is bad whatever {@code parse} says: PostgreSQL text cannot
+     * hold it.
      */
     public <T> T parsed(String name, Function<String, Optional<T>> parse) {
         String value = query.getFirst(name);
         if (value == null) {
             return null;
         }
-        T parsed = parse.apply(value)
+        T parsed = (value.indexOf('\0') < 0 ? parse.apply(value) : Optional.<T>empty())
                 .orElseThrow(() -> ApiException.invalidQuery(name, FieldIssue.INVALID));
         read.put(name, parsed);
         return parsed;

@@ -1,5 +1,6 @@
 package com.storageplatform.kit.web;
 
+import io.r2dbc.spi.R2dbcException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,6 +33,11 @@ public final class ErrorMapper {
 
     private static final Logger log = LoggerFactory.getLogger(ErrorMapper.class);
     static final int BUSY_RETRY_SECONDS = 1;
+    /** PostgreSQL's deadlock_detected and serialization_failure: the transaction lost a race and was rolled back. */
+    private static final Set<String> LOST_RACE_STATES = Set.of("40P01", "40001");
+    /** character_not_in_repertoire (NUL in text) and untranslatable_character (the escape of NUL in jsonb). */
+    private static final Set<String> UNSTORABLE_TEXT_STATES = Set.of("22021", "22P05");
+    private static final int MAX_CAUSES = 16;
 
     private ErrorMapper() {
     }
@@ -84,7 +90,40 @@ public final class ErrorMapper {
                     "The service is busy: retry after " + BUSY_RETRY_SECONDS + " second.", List.of(),
                     Map.of("Retry-After", String.valueOf(BUSY_RETRY_SECONDS)));
         }
+        String sqlState = sqlState(failure);
+        if (LOST_RACE_STATES.contains(sqlState)) {
+            // PostgreSQL chose this transaction as the one to give way: it rolled back whole, so a retry is safe
+            // (a 5xx is not stored under an Idempotency-Key, so the same key runs again).
+            log.warn("A concurrent transaction took the same rows (SQLSTATE {}): answered 503 ({})", sqlState,
+                    failure.getMessage());
+            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
+                    "Another request changed the same records at the same moment, so nothing was written. Retry"
+                            + " the request after " + BUSY_RETRY_SECONDS + " second.", List.of(),
+                    Map.of("Retry-After", String.valueOf(BUSY_RETRY_SECONDS)));
+        }
+        if (UNSTORABLE_TEXT_STATES.contains(sqlState)) {
+            // The JSON mapper refuses NUL with the field's path already; this catches text that came another way.
+            log.warn("The database refused text it cannot store (SQLSTATE {}): answered 422 ({})", sqlState,
+                    failure.getMessage());
+            return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(),
+                    "The request holds text that cannot be stored (such as the NUL character, U+0000).",
+                    List.of(new FieldIssue("body", FieldIssue.INVALID)), Map.of());
+        }
         return null;
+    }
+
+    /**
+     * The SQLSTATE PostgreSQL answered with, read from the driver's exception however Spring wrapped it (the
+     * {@code DataAccessException} subclass it picks varies), or empty.
+     */
+    private static String sqlState(Throwable failure) {
+        Throwable cause = failure;
+        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+            if (cause instanceof R2dbcException r2dbc) {
+                return r2dbc.getSqlState() == null ? "" : r2dbc.getSqlState();
+            }
+        }
+        return "";
     }
 
     private static ApiException fromInput(ServerWebInputException e) {

@@ -9,7 +9,9 @@ import com.storageplatform.kit.web.FieldIssue;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.LinkedMultiValueMap;
@@ -57,6 +59,14 @@ class ListFiltersTest {
         assertRefused(() -> ListFilters.of(query("status", "lost")).oneOf("status", List.of("active")), "status");
         assertRefused(() -> ListFilters.of(query("date", "2026-02-30")).date("date"), "date");
         assertRefused(() -> ListFilters.of(query("created[gt]", "yesterday")).dateTime("created[gt]"), "created[gt]");
+    }
+
+    @Test
+    void aFilterHoldingNulIsRefusedWhateverTheResourceAccepts() {
+        Function<String, Optional<String>> anything = Optional::of;
+        String code = ListFilters.of(query("code", "SPRING")).parsed("code", anything);
+        assertThat(code).isEqualTo("SPRING");
+        assertRefused(() -> ListFilters.of(query("code", "SPR\0ING")).parsed("code", anything), "code");
     }
 
     @Test

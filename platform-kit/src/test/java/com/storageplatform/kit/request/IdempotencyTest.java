@@ -18,8 +18,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -259,6 +262,66 @@ class IdempotencyTest {
                 .expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
         assertThat(samplesNamed("fails")).isZero();
         assertThat(executions("fail:fails")).isZero();
+    }
+
+    @Test
+    @ExtendWith(OutputCaptureExtension.class)
+    void aDeadlockVictimIsServiceUnavailableAndItsRetryWithTheSameKeyRuns(CapturedOutput output) {
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        String a = "deadlock-a-" + suffix;
+        String b = "deadlock-b-" + suffix;
+        post(caller, "/v1/samples", null, "{\"name\":\"" + a + "\"}").expectStatus().isCreated();
+        post(caller, "/v1/samples", null, "{\"name\":\"" + b + "\"}").expectStatus().isCreated();
+        Map<String, String> keys = Map.of(a, UUID.randomUUID().toString(), b, UUID.randomUUID().toString());
+
+        // Each request locks its first row, waits until both have, then asks for the other's: a deadlock, which
+        // PostgreSQL breaks by failing one of the two transactions.
+        HeldRequests.Hold holdA = HeldRequests.hold(a);
+        HeldRequests.Hold holdB = HeldRequests.hold(b);
+        CompletableFuture<EntityExchangeResult<String>> ab = CompletableFuture.supplyAsync(
+                () -> lockPair(a, b, keys.get(a)));
+        CompletableFuture<EntityExchangeResult<String>> ba = CompletableFuture.supplyAsync(
+                () -> lockPair(b, a, keys.get(b)));
+        try {
+            holdA.awaitEntered();
+            holdB.awaitEntered();
+        } finally {
+            holdA.release();
+            holdB.release();
+        }
+
+        List<EntityExchangeResult<String>> results = List.of(ab.join(), ba.join());
+        assertThat(results).extracting(result -> result.getStatus().value()).containsExactlyInAnyOrder(200, 503);
+        EntityExchangeResult<String> victim = results.stream().filter(r -> r.getStatus().value() == 503)
+                .findFirst().orElseThrow();
+        assertThat(victim.getResponseHeaders().getFirst("Retry-After")).isEqualTo("1");
+        assertThat(victim.getResponseBody()).contains("\"code\":\"service_unavailable\"")
+                .contains("Another request changed the same records at the same moment")
+                .doesNotContain("deadlock").doesNotContain("SQL");
+        String victimFirst = victim == results.get(0) ? a : b;
+        String winnerFirst = victimFirst.equals(a) ? b : a;
+        // The victim's transaction rolled back whole: its execution count never committed.
+        assertThat(executions("lock-pair:" + victimFirst)).isZero();
+        assertThat(executions("lock-pair:" + winnerFirst)).isEqualTo(1);
+        assertThat(output.getOut()).contains("WARN").contains("SQLSTATE 40P01")
+                .doesNotContain("Unexpected failure");
+
+        // A 5xx is not stored under its key: the retry runs, now unopposed.
+        EntityExchangeResult<String> retry = lockPair(victimFirst, winnerFirst, keys.get(victimFirst));
+        assertThat(retry.getStatus().value()).isEqualTo(200);
+        assertThat(retry.getResponseHeaders().containsHeader(MutationFilter.REPLAYED_HEADER)).isFalse();
+        assertThat(executions("lock-pair:" + victimFirst)).isEqualTo(1);
+    }
+
+    private EntityExchangeResult<String> lockPair(String first, String second, String key) {
+        return client.mutate().responseTimeout(Duration.ofSeconds(60)).build()
+                .post().uri("/v1/samples/lock-pair")
+                .header("Authorization", TestCallers.bearer(caller))
+                .header(MutationFilter.KEY_HEADER, key)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"first\":\"" + first + "\",\"second\":\"" + second + "\"}")
+                .exchange()
+                .expectBody(String.class).returnResult();
     }
 
     @Test

@@ -49,6 +49,9 @@ class SampleResource {
     record Sample(UUID id, String object, String name, String status, Instant createdAt) {
     }
 
+    record LockPair(String first, String second) {
+    }
+
     /** A resource one of whose fields is on its way out, as contact {@code kyc_status} will be. */
     record LegacySample(UUID id, String object, String name,
             @ApiDeprecation(since = "2026-12-01", sunset = "2027-12-01", link = "/docs#legacy") String legacyCode) {
@@ -126,6 +129,26 @@ class SampleResource {
                 .then(events.publish(caller, "sample.created", sample.id(), sample))
                 .then(HeldRequests.pass(body.name()))
                 .thenReturn(Envelopes.data(sample));
+    }
+
+    /**
+     * Locks the sample named {@code first}, waits until the test releases it ({@link HeldRequests}, held by
+     * {@code first}), then locks {@code second}: two of these with the names swapped deadlock in PostgreSQL.
+     */
+    @PostMapping("/v1/samples/lock-pair")
+    Mono<Envelopes.Data<Map<String, String>>> lockPair(Caller caller, @RequestBody LockPair body) {
+        return countExecution("lock-pair:" + body.first())
+                .then(lock(caller, body.first()))
+                .then(HeldRequests.pass(body.first()))
+                .then(lock(caller, body.second()))
+                .thenReturn(Envelopes.data(Map.of("object", "lock_pair", "first", body.first())));
+    }
+
+    private Mono<Void> lock(Caller caller, String name) {
+        return AccountStatement.sql(db, caller.accountId(),
+                        "UPDATE samples SET status = status WHERE account_id = :account_id AND name = :name")
+                .bind("name", name)
+                .then();
     }
 
     /** Like {@link #held}, for a read: waits inside its handler until the test releases it. */

@@ -99,6 +99,24 @@ class ErrorEnvelopeTest {
     }
 
     @Test
+    void aStringHoldingNulIsInvalidNamingItsPath() {
+        post("/v1/samples").contentType(MediaType.APPLICATION_JSON).bodyValue("{\"name\":\"nul\\u0000name\"}")
+                .exchange()
+                .expectStatus().isEqualTo(422)
+                .expectBody()
+                .jsonPath("$.error.code").isEqualTo("validation_error")
+                .jsonPath("$.error.details[0].field").isEqualTo("name")
+                .jsonPath("$.error.details[0].issue").isEqualTo("invalid");
+        post("/v1/samples").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"name\":\"nul-item\",\"items\":[{\"item_type\":\"fee\"},{\"item_type\":\"\\u0000\"}]}")
+                .exchange()
+                .expectStatus().isEqualTo(422)
+                .expectBody()
+                .jsonPath("$.error.details[0].field").isEqualTo("items[1].item_type")
+                .jsonPath("$.error.details[0].issue").isEqualTo("invalid");
+    }
+
+    @Test
     void invalidDateNamesTheField() {
         post("/v1/samples").contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"name\":\"a\",\"starts_on\":\"2026-02-30\"}")

@@ -2,7 +2,10 @@ package com.storageplatform.kit.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.r2dbc.spi.R2dbcRollbackException;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.CannotAcquireLockException;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.transaction.CannotCreateTransactionException;
 
 /** Failures that are not the client's fault but have a meaning of their own are not answered 500. */
@@ -16,6 +19,21 @@ class ErrorMapperTest {
         assertThat(busy.status().value()).isEqualTo(503);
         assertThat(busy.headers()).containsEntry("Retry-After", "1");
         assertThat(busy.getMessage()).contains("retry after 1 second");
+    }
+
+    @Test
+    void aDeadlockOrSerializationFailureIsFoundByItsSqlStateWhateverWrapsIt() {
+        for (String state : new String[] {"40P01", "40001"}) {
+            R2dbcRollbackException driver = new R2dbcRollbackException("deadlock detected", state);
+            for (Throwable failure : new Throwable[] {new PessimisticLockingFailureException("update", driver),
+                    new CannotAcquireLockException("update", driver), new IllegalStateException(driver)}) {
+                ApiException api = ErrorMapper.toApiException(failure);
+                assertThat(api.code()).as(state).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+                assertThat(api.headers()).containsEntry("Retry-After", "1");
+            }
+        }
+        assertThat(ErrorMapper.toApiException(new PessimisticLockingFailureException("update",
+                new R2dbcRollbackException("lock timeout", "55P03")))).isNull();
     }
 
     @Test
