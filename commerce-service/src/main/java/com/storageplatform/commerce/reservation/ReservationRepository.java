@@ -93,9 +93,9 @@ class ReservationRepository {
     }
 
     /**
-     * The reservation locked, or empty when another transaction holds its lock: for a booking that already holds
-     * the unit's hold row and must not wait on a sweep (or a member of staff) that is ending the same reservation and
-     * waits on that hold row in turn.
+     * The reservation locked, or empty when another transaction holds its lock: for a request that met the
+     * reservation's hold on a unit it wants, which does not wait on a cancel, the sweep or another booking acting
+     * on the same reservation at that moment.
      */
     Mono<Stored> findForUpdateUnlessLocked(UUID accountId, UUID id) {
         return findBy(accountId, id, " FOR UPDATE SKIP LOCKED");

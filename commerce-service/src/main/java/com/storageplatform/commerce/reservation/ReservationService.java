@@ -288,20 +288,8 @@ class ReservationService {
 
     /** Locks the reservation and expires it when it is active past its {@code held_until}; empty otherwise. */
     Mono<Reservation> expireIfLapsed(Caller caller, UUID id) {
-        return expireIfLapsed(caller, reservations.findForUpdate(caller.accountId(), id));
-    }
-
-    /**
-     * As {@link #expireIfLapsed(Caller, UUID)}, for a booking that holds the unit's hold row already: a reservation
-     * locked by someone else (the sweep, or staff, ending it now and waiting for that hold row) is left to them
-     * rather than waited for, which would deadlock; the booking is then told the unit is still held.
-     */
-    Mono<Reservation> expireIfLapsedUnlessLocked(Caller caller, UUID id) {
-        return expireIfLapsed(caller, reservations.findForUpdateUnlessLocked(caller.accountId(), id));
-    }
-
-    private Mono<Reservation> expireIfLapsed(Caller caller, Mono<Stored> locked) {
-        return locked.filter(stored -> stored.reservation().lapsedAt(clock.instant()))
+        return reservations.findForUpdate(caller.accountId(), id)
+                .filter(stored -> stored.reservation().lapsedAt(clock.instant()))
                 .flatMap(stored -> expireNow(caller, stored.reservation()));
     }
 

@@ -159,7 +159,7 @@ class ReservationExpiryTest {
     }
 
     @Test
-    void aReservationMeetingALapsedHoldThatIsBeingExpiredIsToldTheUnitIsHeldRatherThanWaiting() throws Exception {
+    void aReservationMeetingALapsedHoldThatIsBeingExpiredIsToldToRetryRatherThanWaiting() throws Exception {
         String lapsed = heldForAnHour(f.customer, f.unit).get("id").asString();
         clock.advance(Duration.ofHours(2));
         // Another transaction (as the sweep would) holds the lapsed reservation's row.
@@ -172,7 +172,8 @@ class ReservationExpiryTest {
         assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
 
         UUID other = f.people.customer(f.caller);
-        assertThat(f.api.errorCode(f.api.post(f.caller, f.body(other, f.unit)), 409)).isEqualTo("unit_reserved");
+        assertThat(f.api.errorMessage(f.api.post(f.caller, f.body(other, f.unit)), 409, "conflict"))
+                .contains("Reservation " + lapsed, "unit A12", "being cancelled, expired or booked", "try again");
         release.tryEmitEmpty();
         sweepLike.get(30, TimeUnit.SECONDS);
 

@@ -275,16 +275,19 @@ class ReservationTest {
     }
 
     @Test
-    void aUnitHeldForAnotherCustomerIsUnitReservedNamingTheHoldAndItsDate() {
+    void aUnitHeldIsUnitReservedNamingTheHoldItsDateAndWhetherItIsTheSameCustomers() {
         String until = clock.instant().plus(Duration.ofDays(2)).truncatedTo(ChronoUnit.SECONDS).toString();
         JsonNode first = f.reserve(f.customer, f.unit, "\"held_until\": \"" + until + "\"");
         UUID other = f.people.customer(f.caller);
         JsonNode error = api.body(api.post(f.caller, f.body(other, f.unit)).expectStatus().isEqualTo(409));
         assertThat(error.at("/error/code").asString()).isEqualTo("unit_reserved");
-        assertThat(error.at("/error/message").asString()).contains("Unit A12", first.get("id").asString(),
-                first.get("held_until").asString().substring(0, 10));
-        // The same customer cannot hold it twice either, and a unit-type hold is not in the way.
-        assertThat(api.errorCode(api.post(f.caller, f.body(f.customer, f.unit)), 409)).isEqualTo("unit_reserved");
+        assertThat(error.at("/error/message").asString()).contains("Unit A12", "reserved for another customer",
+                first.get("id").asString(), first.get("held_until").asString().substring(0, 10));
+        // The same customer cannot hold it twice either, and is told it is theirs; a unit-type hold is not in the way.
+        assertThat(api.errorMessage(api.post(f.caller, f.body(f.customer, f.unit)), 409, "unit_reserved"))
+                .contains("Unit A12 is already reserved for this customer", first.get("id").asString(),
+                        "book the unit")
+                .doesNotContain("another customer");
         api.create(f.caller, """
                 {"contact_id": "%s", "unit_type_id": "%s", "source": "backoffice"}
                 """.formatted(other, f.type));
