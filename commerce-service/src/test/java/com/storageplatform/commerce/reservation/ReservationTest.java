@@ -353,6 +353,21 @@ class ReservationTest {
     }
 
     @Test
+    void aBadLimitOrCursorIsAValidationErrorNamingTheParameter() {
+        f.reserve(f.customer, f.unit);
+        f.reserve(f.customer, f.newUnit("D3"));
+        String next = api.list(f.caller, "?limit=1").at("/meta/cursor/next").asString();
+        assertThat(api.listedIds(f.caller, "?limit=1&cursor=" + next)).hasSize(1);
+        for (String[] bad : new String[][] {{"limit=0", "limit below_minimum"}, {"limit=101", "limit above_maximum"},
+                {"limit=x", "limit invalid"}, {"cursor=!!!", "cursor invalid"},
+                {"cursor=bm90LWEtY3Vyc29y", "cursor invalid"},
+                // A cursor is for the filters it was issued under.
+                {"status=active&cursor=" + next, "cursor invalid"}}) {
+            assertThat(api.issues(api.get(f.caller, "?" + bad[0]), 400)).as(bad[0]).containsExactly(bad[1]);
+        }
+    }
+
+    @Test
     void aSiteRestrictedCredentialWorksOnlyAtItsSites() {
         UUID otherSite = f.catalogue.site(f.caller, "Ipswich");
         UUID otherType = f.catalogue.unitType(f.caller, otherSite, 3000);
