@@ -46,22 +46,52 @@ final class HoldRules {
         if (reservation && wanting.books() && existing.contactId().equals(contactId)) {
             return new TakeUp(existing.holder().id());
         }
-        return new Refused(reserved(existing, unitName));
+        return new Refused(reserved(existing, contactId, unitName));
     }
 
-    /** 409 {@code unit_reserved}, the message naming the hold and, for a reservation, its date. */
-    static ApiException reserved(Hold existing, String unitName) {
-        String unit = unitName == null ? "The unit" : "Unit " + unitName;
+    /**
+     * 409 {@code unit_reserved}, the message naming the hold and, for a reservation, its date and whether it is
+     * the same customer's (who books the unit to take it up) or another's.
+     */
+    static ApiException reserved(Hold existing, UUID contactId, String unitName) {
+        String unit = unit(unitName);
+        UUID holder = existing.holder().id();
         String message = switch (existing.holder().kind()) {
-            case Holder.RESERVATION -> unit + " is reserved for another customer until "
-                    + WHEN.format(existing.heldUntil() == null ? Instant.EPOCH : existing.heldUntil())
-                    + " (reservation " + existing.holder().id() + ").";
-            case Holder.ORDER -> unit + " is being booked online (order " + existing.holder().id() + ").";
-            default -> unit + " is booked under agreement " + existing.holder().id() + ".";
+            case Holder.RESERVATION -> existing.contactId().equals(contactId)
+                    ? unit + " is already reserved for this customer" + until(existing) + " (reservation " + holder
+                            + "): book the unit to take that reservation up, or cancel it first."
+                    : unit + " is reserved for another customer" + until(existing) + " (reservation " + holder
+                            + ").";
+            case Holder.ORDER -> unit + " is being booked online (order " + holder + ").";
+            default -> unit + " is booked under agreement " + holder + ".";
         };
-        if (Holder.RESERVATION.equals(existing.holder().kind()) && existing.heldUntil() == null) {
-            message = unit + " is reserved for another customer (reservation " + existing.holder().id() + ").";
-        }
         return new ApiException(ErrorCode.UNIT_RESERVED, message);
+    }
+
+    /**
+     * 409 {@code conflict}: the reservation holding the unit is being cancelled, expired or booked by another
+     * request at this moment; once that one has finished, a retry is answered.
+     */
+    static ApiException reservationBusy(UUID reservationId, String unitName) {
+        return ApiException.conflict("Reservation " + reservationId + ", which holds " + named(unitName)
+                + ", is being cancelled, expired or booked by another request at this moment: try again.");
+    }
+
+    /** 409 {@code conflict}: other requests took and released the unit again and again while this one tried. */
+    static ApiException changing(String unitName) {
+        return ApiException.conflict("The hold on " + named(unitName)
+                + " kept changing while this request tried to take it: try again.");
+    }
+
+    private static String unit(String unitName) {
+        return unitName == null ? "The unit" : "Unit " + unitName;
+    }
+
+    private static String named(String unitName) {
+        return unitName == null ? "the unit" : "unit " + unitName;
+    }
+
+    private static String until(Hold existing) {
+        return existing.heldUntil() == null ? "" : " until " + WHEN.format(existing.heldUntil());
     }
 }

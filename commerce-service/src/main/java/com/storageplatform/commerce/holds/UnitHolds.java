@@ -18,13 +18,19 @@ import reactor.core.publisher.Mono;
 @Component
 public class UnitHolds {
 
+    /**
+     * Attempts at taking a unit in one request (a lapsed hold expired, then the unit taken, is two): bounded, so a
+     * unit taken and released over and over meanwhile ends the request in 409 {@code conflict}.
+     */
+    private static final int TRIES = 3;
+
     private final HoldRepository holds;
-    private final ObjectProvider<LapsedHolds> lapses;
+    private final ObjectProvider<HoldingReservations> reservations;
     private final Clock clock;
 
-    UnitHolds(HoldRepository holds, ObjectProvider<LapsedHolds> lapses, Clock clock) {
+    UnitHolds(HoldRepository holds, ObjectProvider<HoldingReservations> reservations, Clock clock) {
         this.holds = holds;
-        this.lapses = lapses;
+        this.reservations = reservations;
         this.clock = clock;
     }
 
@@ -32,15 +38,17 @@ public class UnitHolds {
      * Holds {@code unitId} for {@code holder} and {@code contactId}. When the unit is held by a reservation past
      * its {@code held_until}, that reservation is expired first (staff or a customer acting before the sweep).
      * When a booking (agreement or order) meets the same customer's reservation of the unit, the hold passes to
-     * the booking and the reservation's id is answered, for the booking to mark it converted. Otherwise 409
-     * {@code unit_reserved} naming the hold.
+     * the booking and the reservation's id is answered, its row locked by the caller's transaction, for the booking
+     * to mark it converted. Otherwise 409 {@code unit_reserved} naming the hold. 409 {@code conflict} when the
+     * reservation met is being cancelled, expired or booked by another request at that moment (it is not waited
+     * for), or when the unit's hold kept changing while this request tried.
      *
      * @param unitName the unit's name, for the message of a refusal
      * @return the reservation taken up, if any
      */
     public Mono<Optional<UUID>> take(Caller caller, UUID unitId, Holder holder, UUID contactId, Instant heldUntil,
             String unitName) {
-        return attempt(caller, new Hold(unitId, holder, contactId, heldUntil), unitName, true);
+        return attempt(caller, new Hold(unitId, holder, contactId, heldUntil), unitName, TRIES);
     }
 
     /**
@@ -60,39 +68,61 @@ public class UnitHolds {
                 });
     }
 
-    private Mono<Optional<UUID>> attempt(Caller caller, Hold wanted, String unitName, boolean mayExpire) {
+    private Mono<Optional<UUID>> attempt(Caller caller, Hold wanted, String unitName, int triesLeft) {
         UUID account = caller.accountId();
-        return holds.insert(account, wanted, clock.instant()).flatMap(inserted -> {
-            if (inserted) {
-                return Mono.just(Optional.<UUID>empty());
-            }
-            return holds.onUnitForUpdate(account, wanted.unitId())
-                    // Released between our insert and this read: try once more.
-                    .map(existing -> HoldRules.meet(existing, wanted.holder(), wanted.contactId(), unitName,
-                            clock.instant()))
-                    .flatMap(outcome -> settle(caller, wanted, unitName, mayExpire, outcome))
-                    .switchIfEmpty(Mono.defer(() -> mayExpire ? attempt(caller, wanted, unitName, false)
-                            : Mono.error(new IllegalStateException("The hold on unit " + wanted.unitId()
-                                    + " changed twice during one request"))));
-        });
+        return holds.insert(account, wanted, clock.instant()).flatMap(inserted -> inserted
+                ? Mono.just(Optional.<UUID>empty())
+                : holds.onUnit(account, wanted.unitId())
+                        .flatMap(seen -> meet(caller, wanted, unitName, seen, triesLeft))
+                        // Released between our insert and this read.
+                        .switchIfEmpty(Mono.defer(() -> again(caller, wanted, unitName, triesLeft))));
     }
 
-    private Mono<Optional<UUID>> settle(Caller caller, Hold wanted, String unitName, boolean mayExpire,
-            HoldRules.Outcome outcome) {
+    /**
+     * The unit is held, as {@code seen} without a lock. A reservation's hold is acted on only once the reservation's
+     * row is locked, then its hold row: the order in which a cancel, the sweep or a lost deal lock them, so the two
+     * never deadlock. The reservation is locked without waiting, so nothing here waits on a reservation while
+     * holding a hold row either.
+     */
+    private Mono<Optional<UUID>> meet(Caller caller, Hold wanted, String unitName, Hold seen, int triesLeft) {
+        HoldRules.Outcome outcome = HoldRules.meet(seen, wanted.holder(), wanted.contactId(), unitName,
+                clock.instant());
         if (outcome instanceof HoldRules.Same) {
             return Mono.just(Optional.empty());
         }
+        if (outcome instanceof HoldRules.Refused refused) {
+            return Mono.error(refused.error());
+        }
+        UUID reservationId = seen.holder().id();
+        return reservations.getObject().lock(caller, reservationId).flatMap(locked -> !locked
+                ? Mono.error(HoldRules.reservationBusy(reservationId, unitName))
+                : holds.onUnitForUpdate(caller.accountId(), wanted.unitId())
+                        .filter(held -> held.holder().equals(seen.holder()))
+                        .flatMap(held -> settle(caller, wanted, unitName, held, triesLeft))
+                        // The reservation ended (and gave the unit up) before we locked it: look again.
+                        .switchIfEmpty(Mono.defer(() -> again(caller, wanted, unitName, triesLeft))));
+    }
+
+    /** A reservation's hold, the reservation and the hold row locked: judged again, as time has moved on. */
+    private Mono<Optional<UUID>> settle(Caller caller, Hold wanted, String unitName, Hold held, int triesLeft) {
+        HoldRules.Outcome outcome = HoldRules.meet(held, wanted.holder(), wanted.contactId(), unitName,
+                clock.instant());
         if (outcome instanceof HoldRules.Lapsed lapsed) {
-            Hold lapsedHold = new Hold(wanted.unitId(), Holder.reservation(lapsed.reservationId()), null, null);
-            return !mayExpire ? Mono.error(HoldRules.reserved(lapsedHold, unitName))
-                    : lapses.getObject().expire(caller, lapsed.reservationId())
-                            .then(Mono.defer(() -> attempt(caller, wanted, unitName, false)));
+            return reservations.getObject().expire(caller, lapsed.reservationId())
+                    .then(Mono.defer(() -> again(caller, wanted, unitName, triesLeft)));
         }
         if (outcome instanceof HoldRules.TakeUp takeUp) {
             return holds.handOver(caller.accountId(), Holder.reservation(takeUp.reservationId()), wanted.holder(),
                     wanted.contactId()).thenReturn(Optional.of(takeUp.reservationId()));
         }
-        return Mono.error(((HoldRules.Refused) outcome).error());
+        return outcome instanceof HoldRules.Refused refused ? Mono.error(refused.error())
+                : Mono.just(Optional.empty());
+    }
+
+    /** Once more, a bounded number of times: a unit taken and released over and over is 409 {@code conflict}. */
+    private Mono<Optional<UUID>> again(Caller caller, Hold wanted, String unitName, int triesLeft) {
+        return triesLeft > 1 ? attempt(caller, wanted, unitName, triesLeft - 1)
+                : Mono.error(HoldRules.changing(unitName));
     }
 
     /** The unit {@code holder} holds, if any. */

@@ -93,9 +93,9 @@ class ReservationRepository {
     }
 
     /**
-     * The reservation locked, or empty when another transaction holds its lock: for a booking that already holds
-     * the unit's hold row and must not wait on a sweep (or a member of staff) that is ending the same reservation and
-     * waits on that hold row in turn.
+     * The reservation locked, or empty when another transaction holds its lock: for a request that met the
+     * reservation's hold on a unit it wants, which does not wait on a cancel, the sweep or another booking acting
+     * on the same reservation at that moment.
      */
     Mono<Stored> findForUpdateUnlessLocked(UUID accountId, UUID id) {
         return findBy(accountId, id, " FOR UPDATE SKIP LOCKED");
@@ -128,9 +128,22 @@ class ReservationRepository {
                 .all();
     }
 
-    Mono<Envelopes.ListOf<Reservation>> list(Caller caller, Filters filters, PageRequest page) {
-        return ListQuery.from("SELECT " + COLUMNS + " FROM reservations", caller.accountId())
-                .where("status = :status", "status", filters.status())
+    /**
+     * A page of the account's reservations. With {@code lapsedBy} (a member of staff listing, who sees a lapsed
+     * hold expired), an active reservation whose {@code held_until} is not after it counts as {@code expired} for
+     * the status filter, and the caller expires it before answering.
+     */
+    Mono<Envelopes.ListOf<Reservation>> list(Caller caller, Filters filters, PageRequest page, Instant lapsedBy) {
+        ListQuery query = ListQuery.from("SELECT " + COLUMNS + " FROM reservations", caller.accountId());
+        if (lapsedBy != null && Reservation.EXPIRED.equals(filters.status())) {
+            query.where("(status = 'expired' OR (status = 'active' AND held_until <= :lapsed_by))")
+                    .bind("lapsed_by", lapsedBy);
+        } else if (lapsedBy != null && Reservation.ACTIVE.equals(filters.status())) {
+            query.where("status = 'active' AND held_until > :lapsed_by").bind("lapsed_by", lapsedBy);
+        } else {
+            query.where("status = :status", "status", filters.status());
+        }
+        return query
                 .where("contact_id = :contact_id", "contact_id", filters.contactId())
                 .where("site_id = :site_id", "site_id", filters.siteId())
                 .where("unit_id = :unit_id", "unit_id", filters.unitId())

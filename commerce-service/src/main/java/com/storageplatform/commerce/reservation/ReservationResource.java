@@ -57,7 +57,9 @@ class ReservationResource {
 
     /**
      * Newest first; filters {@code status}, {@code contact_id}, {@code site_id}, {@code unit_id}, {@code deal_id}.
-     * A site-restricted credential lists its sites' reservations only.
+     * A site-restricted credential lists its sites' reservations only. For a member of staff a lapsed active
+     * reservation counts as {@code expired} in the {@code status} filter, and those on the page are expired at once
+     * and answered so.
      */
     @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     @FilteredBy({"status", "contact_id", "site_id", "unit_id", "deal_id"})

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -232,26 +233,38 @@ class ReservationService {
                 });
     }
 
+    /**
+     * A page of the account's reservations. A member of staff sees a lapsed active reservation expired: the status
+     * filter counts it as {@code expired}, and those on the page are expired in this request (the sweep's effects)
+     * and shown so, in place, so the page stays {@code limit} long.
+     */
     Mono<Envelopes.ListOf<Reservation>> list(Caller caller, ReservationRepository.Filters filters,
             PageRequest page) {
         return Mono.defer(() -> {
             if (filters.siteId() != null) {
                 SiteAccess.require(caller, filters.siteId());
             }
-            return reservations.list(caller, filters, page);
-        }).flatMap(listed -> {
-            if (listed.data().stream().noneMatch(r -> staffSeesLapsed(caller, r))) {
-                return Mono.just(listed);
-            }
-            Mono<List<Reservation>> refreshed = Flux.fromIterable(listed.data())
-                    .concatMap(r -> staffSeesLapsed(caller, r) ? expireIfLapsed(caller, r.id())
-                            .switchIfEmpty(reservations.find(caller.accountId(), r.id()).map(Stored::reservation))
-                            : Mono.just(r))
-                    // A reservation that just expired no longer matches a filter on another status.
-                    .filter(r -> filters.status() == null || filters.status().equals(r.status()))
-                    .collectList();
-            return tx.transactional(refreshed).map(data -> new Envelopes.ListOf<>(data, listed.meta()));
+            Instant lapsedBy = caller.actorType() == ActorType.STAFF ? clock.instant() : null;
+            return reservations.list(caller, filters, page, lapsedBy).flatMap(listed -> lapsedBy == null
+                    ? Mono.just(listed) : expiredInPlace(caller, listed, lapsedBy));
         });
+    }
+
+    private Mono<Envelopes.ListOf<Reservation>> expiredInPlace(Caller caller, Envelopes.ListOf<Reservation> listed,
+            Instant lapsedBy) {
+        // In id order, as a lost deal locks its reservations, so the two never wait on each other crosswise.
+        List<UUID> lapsed = listed.data().stream().filter(r -> r.lapsedAt(lapsedBy)).map(Reservation::id)
+                .sorted(Comparator.comparing(UUID::toString)).toList();
+        if (lapsed.isEmpty()) {
+            return Mono.just(listed);
+        }
+        Mono<Map<UUID, Reservation>> ended = Flux.fromIterable(lapsed)
+                // Ended meanwhile (a booking converted it): shown as it now is.
+                .concatMap(id -> expireIfLapsed(caller, id)
+                        .switchIfEmpty(reservations.find(caller.accountId(), id).map(Stored::reservation)))
+                .collectMap(Reservation::id);
+        return tx.transactional(ended).map(now -> new Envelopes.ListOf<>(
+                listed.data().stream().map(r -> now.getOrDefault(r.id(), r)).toList(), listed.meta()));
     }
 
     /**
@@ -288,20 +301,8 @@ class ReservationService {
 
     /** Locks the reservation and expires it when it is active past its {@code held_until}; empty otherwise. */
     Mono<Reservation> expireIfLapsed(Caller caller, UUID id) {
-        return expireIfLapsed(caller, reservations.findForUpdate(caller.accountId(), id));
-    }
-
-    /**
-     * As {@link #expireIfLapsed(Caller, UUID)}, for a booking that holds the unit's hold row already: a reservation
-     * locked by someone else (the sweep, or staff, ending it now and waiting for that hold row) is left to them
-     * rather than waited for, which would deadlock; the booking is then told the unit is still held.
-     */
-    Mono<Reservation> expireIfLapsedUnlessLocked(Caller caller, UUID id) {
-        return expireIfLapsed(caller, reservations.findForUpdateUnlessLocked(caller.accountId(), id));
-    }
-
-    private Mono<Reservation> expireIfLapsed(Caller caller, Mono<Stored> locked) {
-        return locked.filter(stored -> stored.reservation().lapsedAt(clock.instant()))
+        return reservations.findForUpdate(caller.accountId(), id)
+                .filter(stored -> stored.reservation().lapsedAt(clock.instant()))
                 .flatMap(stored -> expireNow(caller, stored.reservation()));
     }
 

@@ -66,8 +66,8 @@ public class Reservations {
     }
 
     /**
-     * As {@link #convert}, for a reservation {@link UnitHolds#take} already handed over to the booking (the same
-     * customer booking the unit reserved for them without naming the reservation).
+     * As {@link #convert}, for a reservation {@link UnitHolds#take} already locked and handed over to the booking
+     * (the same customer booking the unit reserved for them without naming the reservation).
      */
     public Mono<Void> convertTakenUp(Caller caller, UUID reservationId, Holder booking) {
         return convert(caller, reservationId, booking, false);

@@ -40,10 +40,15 @@ class HoldRulesTest {
     }
 
     @Test
-    void aSecondReservationOfTheSameCustomerIsRefused() {
-        Hold held = new Hold(unit, Holder.reservation(Ids.newId()), ada, NOW.plusSeconds(60));
-        assertThat(HoldRules.meet(held, Holder.reservation(Ids.newId()), ada, "A1", NOW))
-                .isInstanceOf(HoldRules.Refused.class);
+    void aSecondReservationOfTheSameCustomerIsRefusedSayingTheUnitIsAlreadyTheirs() {
+        Hold held = new Hold(unit, Holder.reservation(Ids.newId()), ada, Instant.parse("2026-12-08T09:30:00Z"));
+        HoldRules.Outcome outcome = HoldRules.meet(held, Holder.reservation(Ids.newId()), ada, "A1", NOW);
+        assertThat(outcome).isInstanceOf(HoldRules.Refused.class);
+        var error = ((HoldRules.Refused) outcome).error();
+        assertThat(error.code()).isEqualTo(ErrorCode.UNIT_RESERVED);
+        assertThat(error.getMessage()).isEqualTo("Unit A1 is already reserved for this customer until 2026-12-08 "
+                + "09:30 UTC (reservation " + held.holder().id() + "): book the unit to take that reservation up, "
+                + "or cancel it first.");
     }
 
     @Test
@@ -53,7 +58,8 @@ class HoldRulesTest {
         assertThat(outcome).isInstanceOf(HoldRules.Refused.class);
         var error = ((HoldRules.Refused) outcome).error();
         assertThat(error.code()).isEqualTo(ErrorCode.UNIT_RESERVED);
-        assertThat(error.getMessage()).contains("A12", "2026-12-08", held.holder().id().toString());
+        assertThat(error.getMessage()).isEqualTo("Unit A12 is reserved for another customer until 2026-12-08 09:30 UTC"
+                + " (reservation " + held.holder().id() + ").");
     }
 
     @Test
@@ -64,5 +70,17 @@ class HoldRulesTest {
         Hold agreement = new Hold(unit, Holder.agreement(Ids.newId()), ada, null);
         assertThat(((HoldRules.Refused) HoldRules.meet(agreement, Holder.agreement(Ids.newId()), ada, "A1", NOW))
                 .error().getMessage()).contains("agreement " + agreement.holder().id());
+    }
+
+    @Test
+    void aReservationBeingChangedOrAHoldThatKeepsChangingIsAConflictToRetry() {
+        UUID reservation = Ids.newId();
+        var busy = HoldRules.reservationBusy(reservation, "A1");
+        assertThat(busy.code()).isEqualTo(ErrorCode.CONFLICT);
+        assertThat(busy.getMessage()).isEqualTo("Reservation " + reservation + ", which holds unit A1, is being "
+                + "cancelled, expired or booked by another request at this moment: try again.");
+        var changing = HoldRules.changing("A1");
+        assertThat(changing.code()).isEqualTo(ErrorCode.CONFLICT);
+        assertThat(changing.getMessage()).contains("unit A1", "kept changing", "try again");
     }
 }

@@ -147,6 +147,47 @@ class ReservationExpiryTest {
     }
 
     @Test
+    void aMemberOfStaffFilteringByStatusCountsALapsedHoldAsExpiredAndEveryPageIsFull() {
+        String liveOne = f.reserve(f.customer, f.unit).get("id").asString();
+        String liveTwo = f.reserve(f.people.customer(f.caller), f.newUnit("P2")).get("id").asString();
+        String lapsedOne = heldForAnHour(f.people.customer(f.caller), f.newUnit("P3")).get("id").asString();
+        String lapsedTwo = heldForAnHour(f.people.customer(f.caller), f.newUnit("P4")).get("id").asString();
+        clock.advance(Duration.ofHours(2));
+        Caller staff = CommerceApi.staffOf(f.caller);
+
+        // The newest active rows have lapsed: a page of active ones is the live ones, full.
+        assertThat(f.api.listedIds(staff, "?status=active&limit=2")).containsExactly(liveTwo, liveOne);
+        // Lapsed but not yet swept: expired for staff, in this request.
+        JsonNode expired = f.api.list(staff, "?status=expired&limit=1");
+        assertThat(expired.get("data")).hasSize(1);
+        assertThat(expired.at("/data/0/id").asString()).isEqualTo(lapsedTwo);
+        assertThat(expired.at("/data/0/status").asString()).isEqualTo("expired");
+        assertThat(f.status(lapsedTwo)).isEqualTo("expired");
+        assertThat(f.status(lapsedOne)).isEqualTo("active");
+        JsonNode next = f.api.list(staff, "?status=expired&limit=1&cursor=" + expired.at("/meta/cursor/next")
+                .asString());
+        assertThat(next.at("/data/0/id").asString()).isEqualTo(lapsedOne);
+        assertThat(next.at("/data/0/status").asString()).isEqualTo("expired");
+        assertThat(f.eventTypes(lapsedOne)).containsExactly("reservation.created", "reservation.expired");
+        assertThat(f.eventTypes(lapsedTwo)).containsExactly("reservation.created", "reservation.expired");
+        assertThat(f.holderOf(f.unit)).isEqualTo("reservation:" + liveOne);
+    }
+
+    @Test
+    void aMemberOfStaffListingSeesLapsedRowsExpiredInPlaceAndThePageKeepsItsLength() {
+        String live = f.reserve(f.customer, f.unit).get("id").asString();
+        String lapsedOne = heldForAnHour(f.people.customer(f.caller), f.newUnit("Q2")).get("id").asString();
+        String lapsedTwo = heldForAnHour(f.people.customer(f.caller), f.newUnit("Q3")).get("id").asString();
+        clock.advance(Duration.ofHours(2));
+
+        JsonNode page = f.api.list(CommerceApi.staffOf(f.caller), "?limit=3");
+        assertThat(page.get("data").values()).extracting(r -> r.get("id").asString() + " " + r.get("status")
+                .asString()).containsExactly(lapsedTwo + " expired", lapsedOne + " expired", live + " active");
+        assertThat(f.status(lapsedOne)).isEqualTo("expired");
+        assertThat(f.eventTypes(lapsedTwo)).containsExactly("reservation.created", "reservation.expired");
+    }
+
+    @Test
     void aReservationMeetingALapsedHoldExpiresItAndTakesTheUnit() {
         String lapsed = heldForAnHour(f.customer, f.unit).get("id").asString();
         clock.advance(Duration.ofHours(2));
@@ -159,7 +200,7 @@ class ReservationExpiryTest {
     }
 
     @Test
-    void aReservationMeetingALapsedHoldThatIsBeingExpiredIsToldTheUnitIsHeldRatherThanWaiting() throws Exception {
+    void aReservationMeetingALapsedHoldThatIsBeingExpiredIsToldToRetryRatherThanWaiting() throws Exception {
         String lapsed = heldForAnHour(f.customer, f.unit).get("id").asString();
         clock.advance(Duration.ofHours(2));
         // Another transaction (as the sweep would) holds the lapsed reservation's row.
@@ -172,7 +213,8 @@ class ReservationExpiryTest {
         assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
 
         UUID other = f.people.customer(f.caller);
-        assertThat(f.api.errorCode(f.api.post(f.caller, f.body(other, f.unit)), 409)).isEqualTo("unit_reserved");
+        assertThat(f.api.errorMessage(f.api.post(f.caller, f.body(other, f.unit)), 409, "conflict"))
+                .contains("Reservation " + lapsed, "unit A12", "being cancelled, expired or booked", "try again");
         release.tryEmitEmpty();
         sweepLike.get(30, TimeUnit.SECONDS);
 

@@ -275,16 +275,19 @@ class ReservationTest {
     }
 
     @Test
-    void aUnitHeldForAnotherCustomerIsUnitReservedNamingTheHoldAndItsDate() {
+    void aUnitHeldIsUnitReservedNamingTheHoldItsDateAndWhetherItIsTheSameCustomers() {
         String until = clock.instant().plus(Duration.ofDays(2)).truncatedTo(ChronoUnit.SECONDS).toString();
         JsonNode first = f.reserve(f.customer, f.unit, "\"held_until\": \"" + until + "\"");
         UUID other = f.people.customer(f.caller);
         JsonNode error = api.body(api.post(f.caller, f.body(other, f.unit)).expectStatus().isEqualTo(409));
         assertThat(error.at("/error/code").asString()).isEqualTo("unit_reserved");
-        assertThat(error.at("/error/message").asString()).contains("Unit A12", first.get("id").asString(),
-                first.get("held_until").asString().substring(0, 10));
-        // The same customer cannot hold it twice either, and a unit-type hold is not in the way.
-        assertThat(api.errorCode(api.post(f.caller, f.body(f.customer, f.unit)), 409)).isEqualTo("unit_reserved");
+        assertThat(error.at("/error/message").asString()).contains("Unit A12", "reserved for another customer",
+                first.get("id").asString(), first.get("held_until").asString().substring(0, 10));
+        // The same customer cannot hold it twice either, and is told it is theirs; a unit-type hold is not in the way.
+        assertThat(api.errorMessage(api.post(f.caller, f.body(f.customer, f.unit)), 409, "unit_reserved"))
+                .contains("Unit A12 is already reserved for this customer", first.get("id").asString(),
+                        "book the unit")
+                .doesNotContain("another customer");
         api.create(f.caller, """
                 {"contact_id": "%s", "unit_type_id": "%s", "source": "backoffice"}
                 """.formatted(other, f.type));
@@ -347,6 +350,21 @@ class ReservationTest {
         // Reservations end; they are never changed or deleted through the API.
         assertThat(api.errorCode(api.delete(f.caller, first), 405)).isEqualTo("method_not_allowed");
         assertThat(api.errorCode(api.patch(f.caller, first, "{}"), 405)).isEqualTo("method_not_allowed");
+    }
+
+    @Test
+    void aBadLimitOrCursorIsAValidationErrorNamingTheParameter() {
+        f.reserve(f.customer, f.unit);
+        f.reserve(f.customer, f.newUnit("D3"));
+        String next = api.list(f.caller, "?limit=1").at("/meta/cursor/next").asString();
+        assertThat(api.listedIds(f.caller, "?limit=1&cursor=" + next)).hasSize(1);
+        for (String[] bad : new String[][] {{"limit=0", "limit below_minimum"}, {"limit=101", "limit above_maximum"},
+                {"limit=x", "limit invalid"}, {"cursor=!!!", "cursor invalid"},
+                {"cursor=bm90LWEtY3Vyc29y", "cursor invalid"},
+                // A cursor is for the filters it was issued under.
+                {"status=active&cursor=" + next, "cursor invalid"}}) {
+            assertThat(api.issues(api.get(f.caller, "?" + bad[0]), 400)).as(bad[0]).containsExactly(bad[1]);
+        }
     }
 
     @Test

@@ -1,0 +1,256 @@
+package com.storageplatform.commerce.reservation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.commerce.support.CommerceApi;
+import com.storageplatform.commerce.support.CommerceTest;
+import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.kit.time.PlatformClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.web.reactive.server.EntityExchangeResult;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A reservation's own customer booking it (named, or the reserved unit unnamed) while it is cancelled or expired
+ * at that moment, over HTTP: it ends one way, never both, with one event, and no answer is a 500 (the two lock
+ * the reservation's row before the unit's hold row, in that order, so they never deadlock).
+ */
+@CommerceTest
+class TakeUpRaceTest {
+
+    static final int ROUNDS = 25;
+
+    @Autowired
+    WebTestClient client;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    DatabaseClient db;
+
+    @Autowired
+    PlatformClock clock;
+
+    @Autowired
+    TransactionalOperator tx;
+
+    Fixture f;
+    CommerceApi agreements;
+    WebTestClient patient;
+    ExecutorService pool;
+
+    record Answer(int status, JsonNode body) {
+    }
+
+    @BeforeEach
+    void setUp() {
+        f = new Fixture(client, json, db);
+        agreements = f.api.on("/v1/agreements");
+        patient = client.mutate().responseTimeout(Duration.ofSeconds(60)).build();
+        pool = Executors.newFixedThreadPool(2);
+    }
+
+    @AfterEach
+    void tearDown() {
+        pool.shutdownNow();
+    }
+
+    @Test
+    void cancellingAReservationWhileItsCustomerBooksItsUnitUnnamedEndsOneWayAndNeverFails() throws Exception {
+        for (int round = 0; round < ROUNDS; round++) {
+            UUID unit = f.newUnit("C" + round);
+            String reservation = f.reserve(f.customer, unit).get("id").asString();
+
+            List<Answer> answers = race(
+                    () -> post("/v1/reservations/" + reservation + "/cancel", "{}"),
+                    () -> post("/v1/agreements", book(unit, null)));
+            Answer cancel = answers.get(0);
+            Answer booking = answers.get(1);
+
+            String as = "round " + round + ": cancel " + cancel + ", booking " + booking;
+            assertThat(cancel.status()).as(as).isIn(200, 409);
+            assertThat(booking.status()).as(as).isIn(201, 409);
+            String status = f.status(reservation);
+            if (cancel.status() == 200) {
+                assertThat(status).as(as).isEqualTo("cancelled");
+                // Booked after the cancel committed (the unit was free), or refused while it was being cancelled.
+                assertNoAgreementTookUp(reservation, as);
+            } else {
+                assertThat(cancel.body().at("/error/code").asString()).as(as).isEqualTo("conflict");
+                assertThat(status).as(as).isEqualTo("converted");
+                assertThat(booking.body().at("/data/reservation_id").asString()).as(as).isEqualTo(reservation);
+            }
+            assertEndedOnce(reservation, status, as);
+            assertHold(unit, booking, as);
+        }
+    }
+
+    @Test
+    void theSweepRacingAnUnnamedTakeUpAsTheHoldRunsOutEndsOneWayAndNeverFails() throws Exception {
+        for (int round = 0; round < ROUNDS; round++) {
+            UUID unit = f.newUnit("E" + round);
+            String reservation = f.reserve(f.customer, unit).get("id").asString();
+            lapsesIn(reservation, Duration.ofMillis(20L * (round % 6)));
+
+            List<Answer> answers = race(this::sweep, () -> post("/v1/agreements", book(unit, null)));
+            settled(answers, reservation, unit, "round " + round);
+        }
+    }
+
+    @Test
+    void theSweepRacingABookingNamingTheReservationAsTheHoldRunsOutEndsOneWayAndNeverFails() throws Exception {
+        for (int round = 0; round < ROUNDS; round++) {
+            UUID unit = f.newUnit("N" + round);
+            String reservation = f.reserve(f.customer, unit).get("id").asString();
+            lapsesIn(reservation, Duration.ofMillis(20L * (round % 6)));
+
+            List<Answer> answers = race(this::sweep, () -> post("/v1/agreements", book(null, reservation)));
+            settled(answers, reservation, unit, "round " + round);
+        }
+    }
+
+    @Test
+    void aBookingMeetingItsCustomersReservationWhileAnotherRequestEndsItIsToldToRetryRatherThanWaiting()
+            throws Exception {
+        String reservation = f.reserve(f.customer, f.unit).get("id").asString();
+        // Another transaction (a cancel, say) holds the reservation's row and will want the unit's hold row next.
+        CountDownLatch locked = new CountDownLatch(1);
+        Sinks.Empty<Void> release = Sinks.empty();
+        CompletableFuture<Void> cancelLike = tx.transactional(db.sql("SELECT id FROM reservations WHERE id = :id "
+                        + "FOR UPDATE").bind("id", UUID.fromString(reservation)).fetch().one()
+                        .then(Mono.fromRunnable(locked::countDown)).then(release.asMono()))
+                .subscribeOn(Schedulers.boundedElastic()).toFuture();
+        assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
+
+        try {
+            assertThat(agreements.errorMessage(agreements.post(f.caller, book(f.unit, null)), 409, "conflict"))
+                    .contains("Reservation " + reservation, "unit A12", "try again");
+            // Nothing of the booking stayed: the unit's hold row was never touched.
+            assertThat(f.holderOf(f.unit)).isEqualTo("reservation:" + reservation);
+        } finally {
+            release.tryEmitEmpty();
+            cancelLike.get(30, TimeUnit.SECONDS);
+        }
+        String agreement = agreements.createId(f.caller, book(f.unit, null));
+        assertThat(f.status(reservation)).isEqualTo("converted");
+        assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + agreement);
+    }
+
+    /** After a race with the sweep: converted by the booking, or expired (by the sweep or the booking) and not. */
+    private void settled(List<Answer> answers, String reservation, UUID unit, String round) {
+        Answer sweep = answers.get(0);
+        Answer booking = answers.get(1);
+        String as = round + ": sweep " + sweep + ", booking " + booking;
+        assertThat(sweep.status()).as(as).isEqualTo(200);
+        assertThat(booking.status()).as(as).isIn(201, 409);
+        // A booking refused because the reservation lapsed leaves it to the next run.
+        sweep();
+        String status = f.status(reservation);
+        assertThat(status).as(as).isIn("converted", "expired");
+        if ("converted".equals(status)) {
+            assertThat(booking.status()).as(as).isEqualTo(201);
+            assertThat(booking.body().at("/data/reservation_id").asString()).as(as).isEqualTo(reservation);
+        } else {
+            assertNoAgreementTookUp(reservation, as);
+        }
+        assertEndedOnce(reservation, status, as);
+        assertHold(unit, booking, as);
+    }
+
+    private void assertNoAgreementTookUp(String reservation, String as) {
+        assertThat(count("SELECT count(*) FROM agreements WHERE reservation_id = '" + reservation + "'")).as(as)
+                .isZero();
+    }
+
+    /** Exactly one ending event, the one of the status it ended in. */
+    private void assertEndedOnce(String reservation, String status, String as) {
+        assertThat(f.eventTypes(reservation)).as(as).containsExactly("reservation.created", "reservation." + status);
+    }
+
+    /** The unit is the booking's when it was booked, and nobody's otherwise. */
+    private void assertHold(UUID unit, Answer booking, String as) {
+        long agreementsOfUnit = count("SELECT count(*) FROM agreements WHERE unit_id = '" + unit + "'");
+        if (booking.status() == 201) {
+            assertThat(agreementsOfUnit).as(as).isEqualTo(1);
+            assertThat(f.holderOf(unit)).as(as).isEqualTo("agreement:" + booking.body().at("/data/id").asString());
+        } else {
+            assertThat(agreementsOfUnit).as(as).isZero();
+            assertThat(f.holderOf(unit)).as(as).isNull();
+        }
+    }
+
+    /** The reservation's hold runs out {@code in} from now (the platform's clock), as if it had been made so. */
+    private void lapsesIn(String reservation, Duration in) {
+        Instant at = clock.instant().plus(in);
+        db.sql("UPDATE reservations SET held_until = :at WHERE id = :id").bind("at", at)
+                .bind("id", UUID.fromString(reservation)).fetch().rowsUpdated().block();
+        db.sql("UPDATE unit_holds SET held_until = :at WHERE holder_id = :id").bind("at", at)
+                .bind("id", UUID.fromString(reservation)).fetch().rowsUpdated().block();
+    }
+
+    private String book(UUID unit, String reservation) {
+        return "{\"contact_id\": \"" + f.customer + "\", "
+                + (unit != null ? "\"unit_id\": \"" + unit + "\"" : "\"reservation_id\": \"" + reservation + "\"")
+                + "}";
+    }
+
+    private List<Answer> race(Callable<Answer> one, Callable<Answer> other) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        Future<Answer> first = pool.submit(() -> {
+            start.await();
+            return one.call();
+        });
+        Future<Answer> second = pool.submit(() -> {
+            start.await();
+            return other.call();
+        });
+        start.countDown();
+        return List.of(first.get(90, TimeUnit.SECONDS), second.get(90, TimeUnit.SECONDS));
+    }
+
+    private Answer post(String path, String body) {
+        EntityExchangeResult<byte[]> result = patient.post().uri(path)
+                .header("Authorization", TestCallers.bearer(f.caller))
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(body)
+                .exchange().expectBody().returnResult();
+        return answer(result);
+    }
+
+    private Answer sweep() {
+        return answer(patient.post().uri("/internal/jobs/reservation-expiry/run")
+                .header("Authorization", TestCallers.bearer(TestCallers.platformAdmin()))
+                .exchange().expectBody().returnResult());
+    }
+
+    private Answer answer(EntityExchangeResult<byte[]> result) {
+        byte[] body = result.getResponseBody();
+        return new Answer(result.getStatus().value(), body == null ? null : json.readTree(body));
+    }
+
+    private long count(String sql) {
+        return db.sql(sql).map(row -> row.get(0, Long.class)).one().block();
+    }
+}
