@@ -113,6 +113,17 @@ class AgreementTest {
     }
 
     @Test
+    void theDescriptionOfABookingRequiresOnlyTheCustomerAndOffersOnlyTheStatusesItCanBeCreatedIn() {
+        JsonNode create = json.readTree(OpenApiContract.document(client)).path("components").path("schemas")
+                .path("CreateAgreement");
+        assertThat(create.path("required").valueStream().map(JsonNode::asString)).containsExactly("contact_id");
+        assertThat(create.path("properties").path("status").path("enum").valueStream().map(JsonNode::asString))
+                .containsExactly("quote", "draft");
+        assertThat(create.path("properties").path("unit_id").path("description").asString())
+                .contains("reservation_id");
+    }
+
+    @Test
     void theFeeAndMoveInDateSentAreKeptAndAQuoteMayBeCreated() {
         JsonNode agreement = f.book(f.customer, f.unit, "\"licence_fee_minor\": 3900, \"currency\": \"EUR\", "
                 + "\"move_in_date\": \"2030-01-15\", \"status\": \"quote\"");
