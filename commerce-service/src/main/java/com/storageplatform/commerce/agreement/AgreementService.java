@@ -225,8 +225,8 @@ class AgreementService {
     }
 
     /**
-     * Applies the fields sent (the spec's PATCH rules, docs/api/commerce/agreements.md). A request that changes
-     * nothing answers the agreement as it was and publishes nothing.
+     * Applies the fields sent (the spec's PATCH rules, docs/api/commerce.md#update-an-agreement-patch-v1agreementsid).
+     * A request that changes nothing answers the agreement as it was and publishes nothing.
      */
     Mono<Agreement> update(Caller caller, UUID id, AgreementChanges c) {
         return locked(caller, id).flatMap(current -> {
@@ -250,8 +250,8 @@ class AgreementService {
             boolean unitChanges = !unitId.equals(current.unitId());
             boolean contactChanges = !contactId.equals(current.contactId());
             boolean coverSent = Patch.sent(c.coverageProductId()) || Patch.sent(c.coverMinor());
-            if (current.isTerminated() && (feeChanges || moveInChanges || unitChanges || contactChanges
-                    || coverSent)) {
+            if (!AgreementLifecycle.mayChange(current.status()) && (feeChanges || moveInChanges || unitChanges
+                    || contactChanges || coverSent)) {
                 throw ApiException.conflict("The agreement is terminated: it can no longer change.");
             }
             if (feeChanges && !AgreementLifecycle.feeMayChange(current.status())) {
