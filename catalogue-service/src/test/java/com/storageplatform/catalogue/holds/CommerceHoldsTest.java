@@ -219,12 +219,12 @@ class CommerceHoldsTest {
 
         String agreement = Ids.newId().toString();
         awaitApplied(publish("agreement.updated", agreement(agreement, unit, "active")));
-        awaitApplied(publish("agreement.created", agreement(agreement, unit, "pending")));
+        awaitApplied(publish("agreement.created", agreement(agreement, unit, "draft")));
         assertThat(status(unit)).isEqualTo("occupied");
         assertThat(unitEvents(unit)).containsExactly("occupied");
 
         awaitApplied(publish("agreement.terminated", agreement(agreement, unit, "terminated")));
-        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "signed")));
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "pending_move_in")));
         awaitApplied(publish("agreement.updated", agreement(agreement, unit, "active")));
         assertThat(status(unit)).isEqualTo("available");
         assertThat(unitEvents(unit)).containsExactly("occupied", "available");
@@ -235,13 +235,13 @@ class CommerceHoldsTest {
         String unit = api.unit(caller, site, type, "D1");
         String agreement = Ids.newId().toString();
 
-        awaitApplied(publish("agreement.created", agreement(agreement, unit, "pending")));
+        awaitApplied(publish("agreement.created", agreement(agreement, unit, "draft")));
         assertThat(status(unit)).isEqualTo("reserved");
         assertThat(api.errorMessage(api.patch(caller, "/v1/units/" + unit, "{\"status\": \"archived\"}"), 409,
                 "conflict")).contains("reserved");
 
         // Signed (commerce's agreement.activated, public agreement.signed): still booked, not yet moved in.
-        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "signed")));
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "pending_move_in")));
         assertThat(status(unit)).isEqualTo("reserved");
 
         awaitApplied(publish("agreement.updated", agreement(agreement, unit, "active")));
@@ -260,13 +260,47 @@ class CommerceHoldsTest {
     }
 
     @Test
+    void aNewUnitIdMovesTheBookingAndTransfersAnAgreementThatHasMovedIn() {
+        String first = api.unit(caller, site, type, "M1");
+        String second = api.unit(caller, site, type, "M2");
+        String third = api.unit(caller, site, type, "M3");
+        String agreement = Ids.newId().toString();
+
+        awaitApplied(publish("agreement.created", agreement(agreement, first, "draft")));
+        assertThat(status(first)).isEqualTo("reserved");
+
+        // A draft's booking moves to another unit: the first is free again, the second booked.
+        awaitApplied(publish("agreement.updated", agreement(agreement, second, "draft")));
+        assertThat(status(first)).isEqualTo("available");
+        assertThat(status(second)).isEqualTo("reserved");
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactlyInAnyOrder(first, third);
+
+        awaitApplied(publish("agreement.activated", agreement(agreement, second, "pending_move_in")));
+        awaitApplied(publish("agreement.updated", agreement(agreement, second, "active")));
+        assertThat(status(second)).isEqualTo("occupied");
+
+        // The customer who has moved in is transferred: the new unit is occupied, the old one free.
+        awaitApplied(publish("agreement.updated", agreement(agreement, third, "active")));
+        assertThat(status(second)).isEqualTo("available");
+        assertThat(status(third)).isEqualTo("occupied");
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactlyInAnyOrder(first, second);
+        assertThat(unitEvents(first)).containsExactly("reserved", "available");
+        assertThat(unitEvents(second)).containsExactly("reserved", "occupied", "available");
+        assertThat(unitEvents(third)).containsExactly("occupied");
+
+        awaitApplied(publish("agreement.terminated", agreement(agreement, third, "terminated")));
+        assertThat(status(third)).isEqualTo("available");
+        assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactlyInAnyOrder(first, second, third);
+    }
+
+    @Test
     void signingKeepsTheUnitReservedUntilTheAgreementIsActive() {
         String unit = api.unit(caller, site, type, "H1");
         String free = api.unit(caller, site, type, "H2");
         String agreement = Ids.newId().toString();
 
         // agreement.activated is the signature, never the move-in: on its own it books the unit.
-        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "signed")));
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "pending_move_in")));
         assertThat(status(unit)).isEqualTo("reserved");
         assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free);
         assertThat(api.listedIds(caller, "/v1/units?bookable=false")).containsExactly(unit);
@@ -291,7 +325,7 @@ class CommerceHoldsTest {
         awaitApplied(publish("agreement.updated", agreement(agreement, unit, "active")));
         assertThat(status(unit)).isEqualTo("occupied");
 
-        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "signed")));
+        awaitApplied(publish("agreement.activated", agreement(agreement, unit, "pending_move_in")));
         assertThat(status(unit)).isEqualTo("occupied");
         assertThat(api.listedIds(caller, "/v1/units?bookable=true")).containsExactly(free);
         assertHeldInAvailability();

@@ -1,5 +1,6 @@
 package com.storageplatform.commerce.agreement;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -54,6 +55,8 @@ public record Agreement(UUID id, String object, UUID contactId, UUID unitId, UUI
     public static final String ACCESS_RELEASED = "access_released";
     public static final List<String> ACCESS_STATUSES = List.of(DRAFTED, SIGNED, ACCESS_HELD, ACCESS_RELEASED);
 
+    /** A rule of the code, not a field: the JSON (responses, events, the API description) never carries it. */
+    @JsonIgnore
     public boolean isTerminated() {
         return TERMINATED.equals(status);
     }

@@ -31,13 +31,18 @@ class AgreementCovers {
                 .switchIfEmpty(Mono.error(() -> ApiException.invalid(PRODUCT, FieldIssue.NOT_FOUND)));
     }
 
-    /** A new cover under {@code product}, judged whole (422 naming each bad field). */
-    static Cover start(CoverRules.Product product, Long declared, String currency, LocalDate startsOn) {
+    /**
+     * A new cover under {@code product}, taken out {@code today} (the site's time zone) for an agreement moving in on
+     * {@code moveInDate}, judged whole (422 naming each bad field).
+     */
+    static Cover start(CoverRules.Product product, Long declared, String currency, LocalDate moveInDate,
+            LocalDate today) {
         Validation v = Validation.start();
         CoverRules.offered(v, PRODUCT, product, currency);
         Long amount = CoverRules.declared(v, AMOUNT, product, declared);
         v.orThrow();
-        return new Cover(Ids.newId(), product.id(), amount, product.currency(), startsOn, null);
+        return new Cover(Ids.newId(), product.id(), amount, product.currency(), Cover.startsOn(moveInDate, today),
+                null, today);
     }
 
     /** The same cover with another declared amount under its product. */
@@ -46,10 +51,5 @@ class AgreementCovers {
         Long amount = CoverRules.declared(v, AMOUNT, product, declared);
         v.orThrow();
         return cover.declaring(amount);
-    }
-
-    /** Cover starts on the move-in date, or on the day it is taken out when that is later. */
-    static LocalDate startsOn(LocalDate moveInDate, LocalDate today) {
-        return moveInDate == null || moveInDate.isBefore(today) ? today : moveInDate;
     }
 }

@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * The agreement's lifecycle and access as pure rules: which action moves which status where, and what a
  * {@code PATCH} may change in each status. Every (status, action) pair has a unit test
- * ({@code AgreementLifecycleTest}); the table is in docs/api/commerce/agreements.md.
+ * ({@code AgreementLifecycleTest}); the table is in docs/api/commerce.md#lifecycle.
  *
  * <pre>
  * quote, draft      --sign-->        pending_move_in   (access: drafted -> signed, or access_held)
@@ -35,16 +35,6 @@ final class AgreementLifecycle {
             this.path = path;
             this.done = done;
         }
-    }
-
-    /** How a different {@code unit_id} is taken in each status. */
-    enum UnitChange {
-        /** A quote or draft: the booking and its hold move to the other unit. */
-        MOVE_BOOKING,
-        /** Pending move-in, active or notice given: the customer is transferred to the other unit. */
-        TRANSFER,
-        /** Terminated: the agreement keeps its unit. */
-        REFUSED
     }
 
     private static final Map<Action, List<String>> FROM = Map.of(
@@ -101,16 +91,18 @@ final class AgreementLifecycle {
                 || Agreement.PENDING_MOVE_IN.equals(status);
     }
 
-    static UnitChange unitChange(String status) {
-        if (Agreement.QUOTE.equals(status) || Agreement.DRAFT.equals(status)) {
-            return UnitChange.MOVE_BOOKING;
-        }
-        return Agreement.TERMINATED.equals(status) ? UnitChange.REFUSED : UnitChange.TRANSFER;
+    /**
+     * A terminated agreement keeps its unit, its customer and its terms: a {@code PATCH} changes nothing on it. In
+     * every other status a new unit is taken the same way (a quote's or draft's booking moves, a signed
+     * agreement's customer is transferred: the hold moves to the new unit either way).
+     */
+    static boolean mayChange(String status) {
+        return !Agreement.TERMINATED.equals(status);
     }
 
     /** Another customer cannot take over an agreement whose access waits for the current one's ID check. */
     static boolean customerMayChange(String status, String accessStatus) {
-        return !Agreement.TERMINATED.equals(status) && !Agreement.ACCESS_HELD.equals(accessStatus);
+        return mayChange(status) && !Agreement.ACCESS_HELD.equals(accessStatus);
     }
 
     static ApiException invalidTransition(String field, String message) {

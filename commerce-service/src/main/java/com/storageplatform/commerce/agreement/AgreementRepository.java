@@ -25,8 +25,8 @@ class AgreementRepository {
     private static final String COLUMNS = """
             id, contact_id, unit_id, site_id, unit_type_id, reservation_id, order_id, licence_fee_minor, currency,
             move_in_date, notice_date, end_date, status, signed_at, moved_in_at, terminated_at, access_status,
-            cover_id, coverage_product_id, cover_minor, cover_currency, cover_starts_on, cover_ends_on, created_at,
-            updated_at
+            cover_id, coverage_product_id, cover_minor, cover_currency, cover_starts_on, cover_ends_on,
+            cover_taken_out_on, created_at, updated_at
             """;
 
     /** Who the account's events are published as, when no request is in hand (an event handler). */
@@ -46,7 +46,7 @@ class AgreementRepository {
                         :reservation_id, :order_id, :licence_fee_minor, :currency, :move_in_date, :notice_date,
                         :end_date, :status, :signed_at, :moved_in_at, :terminated_at, :access_status, :cover_id,
                         :coverage_product_id, :cover_minor, :cover_currency, :cover_starts_on, :cover_ends_on,
-                        :created_at, :updated_at)
+                        :cover_taken_out_on, :created_at, :updated_at)
                 """.formatted(COLUMNS))
                 .bind("created_at", a.createdAt());
         insert = nullable(insert, "operator_id", caller.operatorId(), UUID.class);
@@ -66,7 +66,8 @@ class AgreementRepository {
                        terminated_at = :terminated_at, access_status = :access_status, cover_id = :cover_id,
                        coverage_product_id = :coverage_product_id, cover_minor = :cover_minor,
                        cover_currency = :cover_currency, cover_starts_on = :cover_starts_on,
-                       cover_ends_on = :cover_ends_on, updated_at = :updated_at
+                       cover_ends_on = :cover_ends_on, cover_taken_out_on = :cover_taken_out_on,
+                       updated_at = :updated_at
                  WHERE account_id = :account_id AND id = :id
                 """);
         return bindValues(update, a).then();
@@ -156,14 +157,16 @@ class AgreementRepository {
         spec = nullable(spec, "cover_minor", c == null ? null : c.coverMinor(), Long.class);
         spec = nullable(spec, "cover_currency", c == null ? null : c.currency(), String.class);
         spec = nullable(spec, "cover_starts_on", c == null ? null : c.startsOn(), LocalDate.class);
-        return nullable(spec, "cover_ends_on", c == null ? null : c.endsOn(), LocalDate.class);
+        spec = nullable(spec, "cover_ends_on", c == null ? null : c.endsOn(), LocalDate.class);
+        return nullable(spec, "cover_taken_out_on", c == null ? null : c.takenOutOn(), LocalDate.class);
     }
 
     private static Agreement toAgreement(Readable row) {
         UUID coverId = row.get("cover_id", UUID.class);
         Cover cover = coverId == null ? null : new Cover(coverId, row.get("coverage_product_id", UUID.class),
                 row.get("cover_minor", Long.class), row.get("cover_currency", String.class),
-                row.get("cover_starts_on", LocalDate.class), row.get("cover_ends_on", LocalDate.class));
+                row.get("cover_starts_on", LocalDate.class), row.get("cover_ends_on", LocalDate.class),
+                row.get("cover_taken_out_on", LocalDate.class));
         return new Agreement(row.get("id", UUID.class), Agreement.OBJECT, row.get("contact_id", UUID.class),
                 row.get("unit_id", UUID.class), row.get("site_id", UUID.class), row.get("unit_type_id", UUID.class),
                 row.get("reservation_id", UUID.class), row.get("order_id", UUID.class),

@@ -73,9 +73,10 @@ class AgreementResource {
     }
 
     /**
-     * Changes the licence fee (until move-in), the move-in date (cover starting on it moves with it), the unit
-     * (a quote's or draft's booking moves; a signed agreement's customer is transferred), the customer, or the
-     * cover ({@code coverage_product_id}, {@code cover_minor}; {@code "coverage_product_id": null} ends it).
+     * Changes the licence fee (until move-in), the move-in date (cover follows it, never starting before the day it
+     * was taken out), the unit (a quote's or draft's booking moves; a signed agreement's customer is transferred),
+     * the customer, or the cover ({@code coverage_product_id}, {@code cover_minor};
+     * {@code "coverage_product_id": null} ends it).
      */
     @ApiErrors({ErrorCode.CONFLICT, ErrorCode.UNIT_RESERVED, ErrorCode.SITE_FORBIDDEN})
     @PatchMapping("/v1/agreements/{id}")

@@ -167,8 +167,8 @@ class AgreementService {
 
     /**
      * Ends the agreement from any status but {@code terminated}: {@code end_date} (default today, never after
-     * today), the unit's hold released, cover ended on the end date ({@code cover.ended}),
-     * {@code agreement.terminated}.
+     * today), the unit's hold released, cover ended on the end date, or the day before its start when it had not
+     * started by then ({@code cover.ended}), {@code agreement.terminated}.
      */
     Mono<Agreement> terminate(Caller caller, UUID id, Terminate body) {
         return Mono.defer(() -> {
@@ -185,7 +185,7 @@ class AgreementService {
                     }
                     LocalDate end = sent == null ? today : sent;
                     Instant now = clock.instant();
-                    Cover ended = current.cover() == null ? null : current.cover().endingOn(end);
+                    Cover ended = current.cover() == null ? null : current.cover().endedBy(end);
                     Agreement terminated = current.with().status(next).endDate(end).terminatedAt(now)
                             .cover(ended).updatedAt(now).build();
                     Mono<Void> coverEnded = ended == null ? Mono.empty()
@@ -225,8 +225,8 @@ class AgreementService {
     }
 
     /**
-     * Applies the fields sent (the spec's PATCH rules, docs/api/commerce/agreements.md). A request that changes
-     * nothing answers the agreement as it was and publishes nothing.
+     * Applies the fields sent (the spec's PATCH rules, docs/api/commerce.md#update-an-agreement-patch-v1agreementsid).
+     * A request that changes nothing answers the agreement as it was and publishes nothing.
      */
     Mono<Agreement> update(Caller caller, UUID id, AgreementChanges c) {
         return locked(caller, id).flatMap(current -> {
@@ -250,8 +250,8 @@ class AgreementService {
             boolean unitChanges = !unitId.equals(current.unitId());
             boolean contactChanges = !contactId.equals(current.contactId());
             boolean coverSent = Patch.sent(c.coverageProductId()) || Patch.sent(c.coverMinor());
-            if (current.isTerminated() && (feeChanges || moveInChanges || unitChanges || contactChanges
-                    || coverSent)) {
+            if (!AgreementLifecycle.mayChange(current.status()) && (feeChanges || moveInChanges || unitChanges
+                    || contactChanges || coverSent)) {
                 throw ApiException.conflict("The agreement is terminated: it can no longer change.");
             }
             if (feeChanges && !AgreementLifecycle.feeMayChange(current.status())) {
@@ -306,9 +306,9 @@ class AgreementService {
     private Mono<Cover> changedCover(Caller caller, Agreement current, AgreementChanges c, UUID productId,
             Long coverMinor, LocalDate moveIn, UUID siteId) {
         Cover cover = current.cover();
-        // Cover that starts on the move-in date moves with it.
-        Cover kept = cover != null && cover.endsOn() == null && moveIn != null
-                && cover.startsOn().equals(current.moveInDate()) ? cover.startingOn(moveIn) : cover;
+        // Cover in force follows the move-in date, never starting before the day it was taken out.
+        Cover kept = cover != null && cover.endsOn() == null && !Objects.equals(moveIn, current.moveInDate())
+                ? cover.following(moveIn) : cover;
         if (Patch.sent(c.coverageProductId()) && c.coverageProductId().isNull()) {
             if (c.coverMinor() != null && !c.coverMinor().isNull()) {
                 throw ApiException.invalid(AgreementCovers.AMOUNT, FieldIssue.NOT_ALLOWED);
@@ -317,8 +317,7 @@ class AgreementService {
         }
         if (productId != null && (kept == null || !productId.equals(kept.coverageProductId()))) {
             return covers.product(caller, productId).zipWhen(product -> units.today(caller, siteId))
-                    .map(t -> AgreementCovers.start(t.getT1(), coverMinor, current.currency(),
-                            AgreementCovers.startsOn(moveIn, t.getT2())));
+                    .map(t -> AgreementCovers.start(t.getT1(), coverMinor, current.currency(), moveIn, t.getT2()));
         }
         if (Patch.sent(c.coverMinor())) {
             if (kept == null) {
@@ -342,8 +341,7 @@ class AgreementService {
         Cover now = after.cover();
         List<Mono<Void>> published = new ArrayList<>();
         if (old != null && old.endsOn() == null && (now == null || !now.id().equals(old.id()))) {
-            // Cover ends today; cover that had not started yet ends the day before it would have (it never ran).
-            Cover ended = old.endingOn(today.isBefore(old.startsOn()) ? old.startsOn().minusDays(1) : today);
+            Cover ended = old.endedBy(today);
             published.add(events.cover(caller, AgreementEvents.COVER_ENDED, before, ended));
         }
         if (now != null && (old == null || !now.id().equals(old.id()))) {

@@ -83,8 +83,7 @@ public class Agreements {
                 .flatMap(reservation -> units.today(caller, unit.siteId()).flatMap(today -> {
                     Mono<Cover> cover = b.coverageProductId() == null ? Mono.empty()
                             : covers.product(caller, b.coverageProductId()).map(product -> AgreementCovers.start(
-                                    product, b.coverMinor(), b.currency(),
-                                    AgreementCovers.startsOn(b.moveInDate(), today)));
+                                    product, b.coverMinor(), b.currency(), b.moveInDate(), today));
                     return cover.map(Optional::of).defaultIfEmpty(Optional.empty())
                             .flatMap(started -> {
                                 Instant now = clock.instant();

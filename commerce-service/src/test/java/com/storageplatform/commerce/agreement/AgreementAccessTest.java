@@ -7,11 +7,18 @@ import com.storageplatform.commerce.internal.AccountSettings;
 import com.storageplatform.commerce.internal.IdentityChecks;
 import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
+import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestEvents;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -68,6 +75,11 @@ class AgreementAccessTest {
         assertThat(api.read(f.caller, id).get("access_status").asString()).isEqualTo("access_held");
         assertThat(f.eventTypes(id)).containsExactly("agreement.created", "agreement.activated",
                 "agreement.access_held");
+        // The signature's event says access is held, so nobody reads it alone as leave to let the customer in.
+        for (JsonNode event : f.events(id).subList(1, 3)) {
+            assertThat(event.path("data").path("access_status").asString()).as(event.path("type").asString())
+                    .isEqualTo("access_held");
+        }
     }
 
     @Test
@@ -134,6 +146,92 @@ class AgreementAccessTest {
         assertThat(refused.path("error").path("code").asString()).isEqualTo("insufficient_scope");
         assertThat(refused.path("error").path("message").asString()).contains("staff").contains("ID check");
         assertThat(api.read(f.caller, id).get("access_status").asString()).isEqualTo("access_held");
+    }
+
+    @Test
+    void anOAuthClientCannotReleaseAccess() {
+        f.requireIdCheckBeforeAccess(settings);
+        String id = f.book(f.customer, f.unit).get("id").asString();
+        f.action(id, "sign", "{}");
+        // An app's access token: an integration (actor api) whose credential is the token, not an API key.
+        Caller app = new Caller(f.caller.accountId(), f.caller.operatorId(), f.caller.environment(),
+                f.caller.scopes(), null, ActorType.API, Ids.newId().toString(), f.caller.requestId());
+        JsonNode refused = api.body(api.action(app, id, "release-access", "{}").expectStatus().isEqualTo(403));
+        assertThat(refused.path("error").path("code").asString()).isEqualTo("insufficient_scope");
+        assertThat(refused.path("error").path("message").asString()).contains("OAuth client");
+        assertThat(api.read(f.caller, id).get("access_status").asString()).isEqualTo("access_held");
+        assertThat(f.eventTypes(id)).doesNotContain("agreement.access_released");
+    }
+
+    @Test
+    void aSignatureRacingThePassingCheckEndsSignedOrReleasedAndIsActivatedOnce() throws Exception {
+        f.requireIdCheckBeforeAccess(settings);
+        int rounds = 6;
+        List<String> agreements = new ArrayList<>();
+        List<UUID> customers = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            UUID customer = f.people.customer(f.caller);
+            customers.add(customer);
+            agreements.add(f.book(customer, f.newUnit("R" + i)).get("id").asString());
+        }
+        // Both orders of arrival, then the two at once.
+        UUID checkFirst = f.verified(customers.get(0));
+        eventually(() -> received(checkFirst));
+        f.action(agreements.get(0), "sign", "{}");
+        f.action(agreements.get(1), "sign", "{}");
+        UUID signatureFirst = f.verified(customers.get(1));
+        List<UUID> checks = new ArrayList<>(List.of(checkFirst, signatureFirst));
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int i = 2; i < rounds; i++) {
+                String id = agreements.get(i);
+                UUID customer = customers.get(i);
+                CountDownLatch start = new CountDownLatch(1);
+                CompletableFuture<Integer> signed = CompletableFuture.supplyAsync(() -> {
+                    await(start);
+                    return api.action(f.caller, id, "sign", "{}").returnResult(byte[].class).getStatus().value();
+                }, pool);
+                CompletableFuture<UUID> check = CompletableFuture.supplyAsync(() -> {
+                    await(start);
+                    return f.verified(customer);
+                }, pool);
+                start.countDown();
+                assertThat(signed.get()).isEqualTo(200);
+                checks.add(check.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        eventually(() -> checks.stream().allMatch(this::received));
+        assertThat(f.eventTypes(agreements.get(0))).containsExactly("agreement.created", "agreement.activated");
+        assertThat(f.eventTypes(agreements.get(1))).containsExactly("agreement.created", "agreement.activated",
+                "agreement.access_held", "agreement.access_released");
+        for (String id : agreements) {
+            List<String> events = f.eventTypes(id);
+            String access = api.read(f.caller, id).get("access_status").asString();
+            // Never held without the release that followed the check: signed and never held, or released.
+            if ("signed".equals(access)) {
+                assertThat(events).as(id).containsExactly("agreement.created", "agreement.activated");
+            } else {
+                assertThat(access).as(id).isEqualTo("access_released");
+                assertThat(events).as(id).containsExactly("agreement.created", "agreement.activated",
+                        "agreement.access_held", "agreement.access_released");
+            }
+        }
+    }
+
+    private boolean received(UUID eventId) {
+        return db.sql("SELECT count(*) FROM inbox_events WHERE event_id = :id").bind("id", eventId)
+                .map(row -> row.get(0, Long.class)).one().block() > 0;
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

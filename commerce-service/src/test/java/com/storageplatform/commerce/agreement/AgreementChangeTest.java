@@ -163,13 +163,23 @@ class AgreementChangeTest {
     }
 
     @Test
-    void aNewUnitThatIsArchivedOrUnknownIsRefused() {
+    void aNewUnitThatIsArchivedOutOfServiceOrUnknownIsRefusedSayingWhich() {
         String id = f.book(f.customer, f.unit).get("id").asString();
         UUID archived = f.catalogue.unit(f.caller, f.site, f.type, "X1", "archived", 5000);
-        assertThat(api.errorCode(api.patch(f.caller, id, "{\"unit_id\": \"" + archived + "\"}"), 409))
-                .isEqualTo("conflict");
+        UUID broken = f.catalogue.unit(f.caller, f.site, f.type, "X2", "out_of_service", 5000);
+        JsonNode a = api.body(api.patch(f.caller, id, "{\"unit_id\": \"" + archived + "\"}").expectStatus()
+                .isEqualTo(409)).path("error");
+        assertThat(a.path("code").asString()).isEqualTo("conflict");
+        assertThat(a.path("message").asString()).contains("X1").contains("archived");
+        JsonNode b = api.body(api.patch(f.caller, id, "{\"unit_id\": \"" + broken + "\"}").expectStatus()
+                .isEqualTo(409)).path("error");
+        assertThat(b.path("code").asString()).isEqualTo("conflict");
+        assertThat(b.path("message").asString()).contains("X2").contains("out of service");
         assertThat(api.issues(api.patch(f.caller, id, "{\"unit_id\": \"" + Ids.newId() + "\"}")))
                 .containsExactly("unit_id not_found");
+        assertThat(api.read(f.caller, id).get("unit_id").asString()).isEqualTo(f.unit.toString());
+        assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + id);
+        assertThat(f.eventTypes(id)).containsExactly("agreement.created");
     }
 
     @Test

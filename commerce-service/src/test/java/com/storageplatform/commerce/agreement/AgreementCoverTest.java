@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.time.PlatformClock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -31,6 +34,9 @@ class AgreementCoverTest {
     @Autowired
     DatabaseClient db;
 
+    @Autowired
+    PlatformClock clock;
+
     Fixture f;
     CommerceApi api;
     UUID perThousand;
@@ -45,8 +51,14 @@ class AgreementCoverTest {
         fixedLevel = f.coverageProduct("fixed_level", "active", Map.of("price_minor", 500));
     }
 
-    static LocalDate today() {
-        return LocalDate.now(ZoneId.of("Europe/London"));
+    @AfterEach
+    void resetClock() {
+        clock.setOffset(Duration.ZERO);
+    }
+
+    /** Today at the fixture's site, on the platform clock. */
+    LocalDate today() {
+        return LocalDate.now(clock.withZone(ZoneId.of("Europe/London")));
     }
 
     /** The {@code cover.*} events written for the cover {@code coverId}, as {@code type}. */
@@ -177,6 +189,61 @@ class AgreementCoverTest {
     }
 
     @Test
+    void aMoveInDateMovedIntoThePastStartsCoverNoEarlierThanTheDayItWasTakenOut() {
+        LocalDate takenOut = today();
+        String id = f.book(f.customer, f.unit, "\"move_in_date\": \"" + takenOut.plusDays(7) + "\"")
+                .get("id").asString();
+        String cover = api.updated(f.caller, id, "{\"coverage_product_id\": \"" + fixedLevel + "\"}").get("cover")
+                .get("id").asString();
+        clock.advance(Duration.ofDays(3));
+        // Before the cover was taken out: it starts on that day.
+        JsonNode backdated = api.updated(f.caller, id, "{\"move_in_date\": \"" + takenOut.minusDays(2) + "\"}");
+        assertThat(backdated.get("cover").get("starts_on").asString()).isEqualTo(takenOut.toString());
+        // After it was taken out, though already past: it starts on the move-in date.
+        JsonNode after = api.updated(f.caller, id, "{\"move_in_date\": \"" + takenOut.plusDays(1) + "\"}");
+        assertThat(after.get("cover").get("starts_on").asString()).isEqualTo(takenOut.plusDays(1).toString());
+        assertThat(coverEvents(cover)).containsExactly("cover.started", "cover.changed", "cover.changed");
+        assertThat(f.events(cover).get(1).get("data").get("starts_on").asString()).isEqualTo(takenOut.toString());
+    }
+
+    @Test
+    void coverTakenOutAfterMoveInFollowsAMoveInDateMovedLater() {
+        String id = f.book(f.customer, f.unit, "\"move_in_date\": \"" + today().minusDays(20) + "\"")
+                .get("id").asString();
+        api.updated(f.caller, id, "{\"coverage_product_id\": \"" + fixedLevel + "\"}");
+        // Starting on the day it was taken out, not on the move-in date: the move-in date may be cleared.
+        assertThat(api.updated(f.caller, id, "{\"move_in_date\": null}").get("cover").get("starts_on").asString())
+                .isEqualTo(today().toString());
+        String later = today().plusDays(5).toString();
+        assertThat(api.updated(f.caller, id, "{\"move_in_date\": \"" + later + "\"}").get("cover")
+                .get("starts_on").asString()).isEqualTo(later);
+    }
+
+    @Test
+    void coverRemovedBeforeItStartsEndsTheDayBeforeItsStart() {
+        LocalDate start = today().plusDays(7);
+        String id = f.book(f.customer, f.unit, "\"move_in_date\": \"" + start + "\"").get("id").asString();
+        String cover = api.updated(f.caller, id, "{\"coverage_product_id\": \"" + fixedLevel + "\"}").get("cover")
+                .get("id").asString();
+        api.updated(f.caller, id, "{\"coverage_product_id\": null}");
+        JsonNode ended = f.events(cover).get(1);
+        assertThat(ended.get("type").asString()).isEqualTo("cover.ended");
+        assertThat(ended.get("data").get("starts_on").asString()).isEqualTo(start.toString());
+        assertThat(ended.get("data").get("ends_on").asString()).isEqualTo(start.minusDays(1).toString());
+    }
+
+    @Test
+    void aNullProductWithAnAmountIsNotAllowedAndChangesNothing() {
+        String id = f.book(f.customer, f.unit).get("id").asString();
+        String cover = api.updated(f.caller, id, "{\"coverage_product_id\": \"" + perThousand
+                + "\", \"cover_minor\": 200000}").get("cover").get("id").asString();
+        assertThat(api.issues(api.patch(f.caller, id, "{\"coverage_product_id\": null, \"cover_minor\": 300000}")))
+                .containsExactly("cover_minor not_allowed");
+        assertThat(api.read(f.caller, id).get("cover").get("id").asString()).isEqualTo(cover);
+        assertThat(coverEvents(cover)).containsExactly("cover.started");
+    }
+
+    @Test
     void anotherCustomerChangesTheCoversCustomer() {
         String id = f.book(f.customer, f.unit).get("id").asString();
         String cover = api.updated(f.caller, id, "{\"coverage_product_id\": \"" + fixedLevel + "\"}").get("cover")
@@ -199,5 +266,19 @@ class AgreementCoverTest {
         assertThat(f.events(cover).get(1).get("data").get("ends_on").asString()).isEqualTo(today().toString());
         assertThat(api.errorCode(api.patch(f.caller, id, "{\"coverage_product_id\": null}"), 409))
                 .isEqualTo("conflict");
+    }
+
+    @Test
+    void terminationEndsCoverThatHadNotStartedTheDayBeforeItsStart() {
+        LocalDate start = today().plusDays(7);
+        String id = f.book(f.customer, f.unit, "\"move_in_date\": \"" + start + "\"").get("id").asString();
+        String cover = api.updated(f.caller, id, "{\"coverage_product_id\": \"" + fixedLevel + "\"}").get("cover")
+                .get("id").asString();
+        JsonNode terminated = f.action(id, "terminate", "{}");
+        assertThat(terminated.get("end_date").asString()).isEqualTo(today().toString());
+        assertThat(terminated.get("cover").get("starts_on").asString()).isEqualTo(start.toString());
+        assertThat(terminated.get("cover").get("ends_on").asString()).isEqualTo(start.minusDays(1).toString());
+        assertThat(f.events(cover).get(1).get("data").get("ends_on").asString())
+                .isEqualTo(start.minusDays(1).toString());
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.storageplatform.commerce.agreement.AgreementLifecycle.Action;
-import com.storageplatform.commerce.agreement.AgreementLifecycle.UnitChange;
 import com.storageplatform.kit.web.ApiException;
 import java.util.HashMap;
 import java.util.Map;
@@ -91,13 +90,10 @@ class AgreementLifecycleTest {
     }
 
     @Test
-    void aNewUnitMovesAQuoteOrDraftTransfersASignedOneAndIsRefusedOnceTerminated() {
-        assertThat(AgreementLifecycle.unitChange(Agreement.QUOTE)).isEqualTo(UnitChange.MOVE_BOOKING);
-        assertThat(AgreementLifecycle.unitChange(Agreement.DRAFT)).isEqualTo(UnitChange.MOVE_BOOKING);
-        assertThat(AgreementLifecycle.unitChange(Agreement.PENDING_MOVE_IN)).isEqualTo(UnitChange.TRANSFER);
-        assertThat(AgreementLifecycle.unitChange(Agreement.ACTIVE)).isEqualTo(UnitChange.TRANSFER);
-        assertThat(AgreementLifecycle.unitChange(Agreement.NOTICE_GIVEN)).isEqualTo(UnitChange.TRANSFER);
-        assertThat(AgreementLifecycle.unitChange(Agreement.TERMINATED)).isEqualTo(UnitChange.REFUSED);
+    void everyStatusButTerminatedMayChange() {
+        assertThat(Agreement.STATUSES.stream().filter(AgreementLifecycle::mayChange))
+                .containsExactly(Agreement.QUOTE, Agreement.DRAFT, Agreement.PENDING_MOVE_IN, Agreement.ACTIVE,
+                        Agreement.NOTICE_GIVEN);
     }
 
     @Test

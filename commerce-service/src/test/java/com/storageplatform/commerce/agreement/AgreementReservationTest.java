@@ -132,10 +132,15 @@ class AgreementReservationTest {
     }
 
     @Test
-    void aUnitTypeReservationIsTakenUpByAUnitOfThatTypeAtItsSite() {
-        String reservation = f.reserveType(f.customer, null).get("id").asString();
+    void aUnitTypeReservationIsTakenUpByAUnitOfThatTypeAtItsSiteOnTheReservationsTerms() {
+        String move = today().plusDays(10).toString();
+        String reservation = f.reserveType(f.customer, "\"licence_fee_minor\": 3300, \"currency\": \"GBP\", "
+                + "\"move_in_date\": \"" + move + "\"").get("id").asString();
         JsonNode agreement = f.book(f.customer, f.unit, "\"reservation_id\": \"" + reservation + "\"");
         assertThat(agreement.get("reservation_id").asString()).isEqualTo(reservation);
+        // The price the customer was offered, not the catalogue's 5000 for the unit (docs: decisions).
+        assertThat(agreement.get("licence_fee_minor").asLong()).isEqualTo(3300);
+        assertThat(agreement.get("move_in_date").asString()).isEqualTo(move);
         assertThat(f.reservationStatus(reservation)).isEqualTo("converted");
         assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + agreement.get("id").asString());
     }

@@ -9,10 +9,12 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
+import com.storageplatform.kit.testsupport.openapi.OpenApiContract;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,6 +47,14 @@ class AgreementTest {
         api = f.api;
     }
 
+    /** The agreement's fields as docs/api/commerce.md lists them, in the order they are written. */
+    static final List<String> FIELDS = List.of("id", "object", "contact_id", "unit_id", "site_id", "unit_type_id",
+            "reservation_id", "order_id", "licence_fee_minor", "currency", "move_in_date", "notice_date", "end_date",
+            "status", "signed_at", "moved_in_at", "terminated_at", "access_status", "cover", "created_at",
+            "updated_at");
+    static final List<String> COVER_FIELDS = List.of("id", "coverage_product_id", "cover_minor", "currency",
+            "starts_on", "ends_on");
+
     static LocalDate today() {
         return LocalDate.now(ZoneId.of("Europe/London"));
     }
@@ -75,6 +85,42 @@ class AgreementTest {
         for (String field : List.of("id", "object", "unit_id", "reservation_id", "status")) {
             assertThat(created.get("data").get(field)).as(field).isEqualTo(agreement.get(field));
         }
+    }
+
+    @Test
+    void anAgreementItsEventsAndItsDescriptionCarryExactlyTheDocumentedFields() {
+        UUID product = f.coverageProduct("fixed_level", "active", Map.of());
+        String id = f.book(f.customer, f.unit).get("id").asString();
+        JsonNode covered = api.updated(f.caller, id, "{\"coverage_product_id\": \"" + product + "\"}");
+        assertThat(covered.propertyNames()).containsExactlyElementsOf(FIELDS);
+        assertThat(covered.get("cover").propertyNames()).containsExactlyElementsOf(COVER_FIELDS);
+        f.action(id, "sign", "{}");
+        JsonNode terminated = f.action(id, "terminate", "{}");
+        assertThat(terminated.propertyNames()).containsExactlyElementsOf(FIELDS);
+        assertThat(api.read(f.caller, id).propertyNames()).containsExactlyElementsOf(FIELDS);
+        List<JsonNode> events = f.events(id);
+        assertThat(events).extracting(event -> event.get("type").asString()).containsExactly("agreement.created",
+                "agreement.updated", "agreement.activated", "agreement.terminated");
+        for (JsonNode event : events) {
+            assertThat(event.get("data").propertyNames()).as(event.get("type").asString())
+                    .containsExactlyElementsOf(FIELDS);
+        }
+        JsonNode schemas = json.readTree(OpenApiContract.document(client)).path("components").path("schemas");
+        assertThat(schemas.path("Agreement").path("properties").propertyNames())
+                .containsExactlyInAnyOrderElementsOf(FIELDS);
+        assertThat(schemas.path("Cover").path("properties").propertyNames())
+                .containsExactlyInAnyOrderElementsOf(COVER_FIELDS);
+    }
+
+    @Test
+    void theDescriptionOfABookingRequiresOnlyTheCustomerAndOffersOnlyTheStatusesItCanBeCreatedIn() {
+        JsonNode create = json.readTree(OpenApiContract.document(client)).path("components").path("schemas")
+                .path("CreateAgreement");
+        assertThat(create.path("required").valueStream().map(JsonNode::asString)).containsExactly("contact_id");
+        assertThat(create.path("properties").path("status").path("enum").valueStream().map(JsonNode::asString))
+                .containsExactly("quote", "draft");
+        assertThat(create.path("properties").path("unit_id").path("description").asString())
+                .contains("reservation_id");
     }
 
     @Test

@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.validation.Validation;
+import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 
-/** A cover's declared amount against its coverage product. */
+/** A cover's declared amount against its coverage product, and its dates. */
 class CoverRulesTest {
 
     private static final CoverRules.Product PER_THOUSAND = new CoverRules.Product(Ids.newId(), "active",
@@ -53,5 +54,40 @@ class CoverRulesTest {
         Validation v = Validation.start();
         CoverRules.declared(v, "cover_minor", product, declared);
         return v.issues().toString();
+    }
+
+    private static final LocalDate TAKEN_OUT = LocalDate.of(2026, 11, 20);
+
+    private static Cover takenOutFor(LocalDate moveIn) {
+        return new Cover(Ids.newId(), FIXED.id(), null, "GBP", Cover.startsOn(moveIn, TAKEN_OUT), null, TAKEN_OUT);
+    }
+
+    @Test
+    void coverStartsOnTheMoveInDateOrTheDayItIsTakenOutWhenThatIsLater() {
+        assertThat(Cover.startsOn(LocalDate.of(2026, 12, 1), TAKEN_OUT)).isEqualTo(LocalDate.of(2026, 12, 1));
+        assertThat(Cover.startsOn(LocalDate.of(2026, 11, 2), TAKEN_OUT)).isEqualTo(TAKEN_OUT);
+        assertThat(Cover.startsOn(null, TAKEN_OUT)).isEqualTo(TAKEN_OUT);
+    }
+
+    @Test
+    void coverFollowsTheMoveInDateButNeverStartsBeforeTheDayItWasTakenOut() {
+        Cover cover = takenOutFor(LocalDate.of(2026, 12, 1));
+        assertThat(cover.following(LocalDate.of(2026, 12, 14)).startsOn()).isEqualTo(LocalDate.of(2026, 12, 14));
+        assertThat(cover.following(LocalDate.of(2026, 11, 22)).startsOn()).isEqualTo(LocalDate.of(2026, 11, 22));
+        Cover backdated = cover.following(LocalDate.of(2026, 11, 10));
+        assertThat(backdated.startsOn()).isEqualTo(TAKEN_OUT);
+        // Held back by the day it was taken out, it still follows a later move-in date.
+        assertThat(backdated.following(LocalDate.of(2026, 12, 5)).startsOn()).isEqualTo(LocalDate.of(2026, 12, 5));
+        assertThat(cover.following(LocalDate.of(2026, 12, 14)).takenOutOn()).isEqualTo(TAKEN_OUT);
+    }
+
+    @Test
+    void coverEndsOnItsLastDayOrTheDayBeforeItsStartWhenItHadNotStarted() {
+        Cover cover = takenOutFor(LocalDate.of(2026, 12, 1));
+        assertThat(cover.endedBy(LocalDate.of(2027, 1, 31)).endsOn()).isEqualTo(LocalDate.of(2027, 1, 31));
+        assertThat(cover.endedBy(LocalDate.of(2026, 12, 1)).endsOn()).isEqualTo(LocalDate.of(2026, 12, 1));
+        assertThat(cover.endedBy(LocalDate.of(2026, 11, 25)).endsOn()).isEqualTo(LocalDate.of(2026, 11, 30));
+        assertThat(cover.endedBy(LocalDate.of(2026, 11, 1)).endsOn()).isEqualTo(LocalDate.of(2026, 11, 30));
+        assertThat(cover.endedBy(LocalDate.of(2026, 11, 25)).startsOn()).isEqualTo(LocalDate.of(2026, 12, 1));
     }
 }
