@@ -44,8 +44,10 @@ public final class ErrorCatalogue {
                 + "seconds to wait, and the message states the same number.");
         WHEN.put(ErrorCode.INTERNAL_ERROR, "An unexpected failure; it never carries a stack trace or SQL. Retry "
                 + "with the same Idempotency-Key.");
-        WHEN.put(ErrorCode.SERVICE_UNAVAILABLE, "A service behind the gateway is down or its circuit is open; "
-                + "retry after Retry-After seconds.");
+        WHEN.put(ErrorCode.SERVICE_UNAVAILABLE, "A service behind the gateway is down or its circuit is open, "
+                + "it is too busy to take the request (no database connection was free), or another request "
+                + "changed the same records at the same moment; nothing was written. Retry after Retry-After "
+                + "seconds, with the same Idempotency-Key.");
         WHEN.put(ErrorCode.GATEWAY_TIMEOUT, "A service behind the gateway did not answer in time.");
     }
 
