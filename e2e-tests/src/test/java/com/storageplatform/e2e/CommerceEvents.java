@@ -42,10 +42,16 @@ final class CommerceEvents {
     }
 
     static void publish(DevStack stack, String type, String accountId, Map<String, ?> data) {
+        publish(stack, TOPIC, "/commerce", type, accountId, data);
+    }
+
+    /** An event on another service's topic, as that service's outbox would write it (billing's, say). */
+    static void publish(DevStack stack, String topic, String source, String type, String accountId,
+            Map<String, ?> data) {
         Map<String, Object> envelope = new LinkedHashMap<>();
         envelope.put("specversion", "1.0");
         envelope.put("id", newId());
-        envelope.put("source", "/commerce");
+        envelope.put("source", source);
         envelope.put("type", type);
         envelope.put("time", Instant.now().toString());
         envelope.put("datacontenttype", "application/json");
@@ -54,7 +60,7 @@ final class CommerceEvents {
         envelope.put("actortype", "api");
         envelope.put("data", data);
         try {
-            producer(stack).send(new ProducerRecord<>(TOPIC, accountId, Http.JSON.writeValueAsString(envelope)))
+            producer(stack).send(new ProducerRecord<>(topic, accountId, Http.JSON.writeValueAsString(envelope)))
                     .get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("Could not publish " + type, e);
