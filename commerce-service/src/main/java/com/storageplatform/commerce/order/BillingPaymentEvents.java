@@ -20,9 +20,9 @@ import tools.jackson.databind.JsonNode;
  * <ul>
  *   <li>{@code payment.succeeded} completes an order still awaiting payment (as its account, from the operator and
  *       environment stored on it), even when it is for an earlier attempt than the order's payment: the money was
- *       taken, so the order is provisioned with the payment that paid it. A second payment then still in flight,
- *       or one succeeding for an order already completed by another payment, cancelled or abandoned, is logged for
- *       billing to refund.</li>
+ *       taken, so the order is provisioned with the payment that paid it, on its own terms even if its unit or
+ *       cover could no longer be sold meanwhile. A second payment then still in flight, or one succeeding for an
+ *       order already completed by another payment, cancelled or abandoned, is logged for billing to refund.</li>
  *   <li>{@code payment.failed} records the failure of the order's payment (or of a payment the order never
  *       recorded, when it has none); one for an earlier attempt never replaces the order's payment, so a payment
  *       still in flight stays in flight (the order cannot be changed, cancelled, paid again or abandoned under
