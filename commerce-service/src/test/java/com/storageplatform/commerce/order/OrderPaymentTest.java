@@ -238,6 +238,17 @@ class OrderPaymentTest {
     }
 
     @Test
+    void aLatePaymentOfAnotherAmountStillCompletesTheOrderAndIsLogged(CapturedOutput output) {
+        String id = order("");
+        String paymentId = BillingPeer.paymentAs(UUID.fromString(id), "pending", 10800);
+        f.pay(id, "{\"rail\": \"bacs_dd\"}");
+        billingSays("payment.succeeded", id, paymentId, 10000);
+        eventually(() -> "completed".equals(api.read(f.caller, id).get("status").asString()));
+        assertThat(output.getOut()).contains("Payment " + paymentId + " succeeded for order " + id
+                + " with amount_minor 10000 but the order's total_due_today_minor is 10800");
+    }
+
+    @Test
     void aFailedPaymentIsRecordedOnTheOrderWhichCanBePaidAgain() {
         String id = order("");
         BillingPeer.paymentAs(UUID.fromString(id), "failed", 10800);
