@@ -255,6 +255,8 @@ class OrderService {
                     if (t.dealId() != null) {
                         return Mono.error(dealReservation(t.id()));
                     }
+                    // The reservation's fee replaces the catalogue's, asked before the hold was taken: re-priced
+                    // from commerce's own records, so nothing waits on the catalogue under these locks.
                     QuoteRequest repriced = request.withReservation(t.licenceFeeMinor(), t.currency(),
                             t.couponId());
                     Validation v = Validation.start();
