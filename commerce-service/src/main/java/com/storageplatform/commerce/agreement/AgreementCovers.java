@@ -39,6 +39,20 @@ class AgreementCovers {
             LocalDate today) {
         Validation v = Validation.start();
         CoverRules.offered(v, PRODUCT, product, currency);
+        return takenOut(v, product, declared, moveInDate, today);
+    }
+
+    /**
+     * The cover a paid order chose, taken out although its product may no longer be offered (made inactive, or
+     * put in another currency, since the order was priced): the customer has paid for it. The cover declared is
+     * judged as for any cover.
+     */
+    static Cover startPaid(CoverRules.Product product, Long declared, LocalDate moveInDate, LocalDate today) {
+        return takenOut(Validation.start(), product, declared, moveInDate, today);
+    }
+
+    private static Cover takenOut(Validation v, CoverRules.Product product, Long declared, LocalDate moveInDate,
+            LocalDate today) {
         Long amount = CoverRules.declared(v, AMOUNT, product, declared);
         v.orThrow();
         return new Cover(Ids.newId(), product.id(), amount, product.currency(), Cover.startsOn(moveInDate, today),

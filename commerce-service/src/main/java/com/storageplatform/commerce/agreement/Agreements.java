@@ -3,14 +3,19 @@ package com.storageplatform.commerce.agreement;
 import com.storageplatform.commerce.contact.Customers;
 import com.storageplatform.commerce.holds.Holder;
 import com.storageplatform.commerce.internal.BookableUnits;
+import com.storageplatform.commerce.internal.CatalogueUnit;
 import com.storageplatform.commerce.holds.UnitHolds;
 import com.storageplatform.commerce.reservation.Reservations;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -20,6 +25,8 @@ import reactor.core.publisher.Mono;
  */
 @Component
 public class Agreements {
+
+    private static final Logger log = LoggerFactory.getLogger(Agreements.class);
 
     private final AgreementRepository agreements;
     private final AgreementEvents events;
@@ -49,9 +56,13 @@ public class Agreements {
      * {@code agreement.created} (and {@code cover.started}). Called again for the same order, it answers the
      * agreement already made and changes nothing.
      *
+     * <p>The order is paid, so it is provisioned even when, since it was priced, the operator archived its unit or
+     * took it out of service, or its coverage product stopped being offered: those are logged (WARN) for staff,
+     * who can transfer the agreement to another unit. Everything else is judged as for any booking.
+     *
      * @throws com.storageplatform.kit.web.ApiException 422 when the unit, customer or coverage product is not the
-     *         account's (or the product is not offered), 409 {@code unit_reserved} when the order no longer held
-     *         the unit and someone else does
+     *         account's (or the customer is the walk-in record, or a declared cover is out of the product's
+     *         bounds), 409 {@code unit_reserved} when the order no longer held the unit and someone else does
      */
     public Mono<Agreement> bookFromOrder(Caller caller, OrderBooking booking) {
         return agreements.ofOrder(caller.accountId(), booking.orderId())
@@ -66,7 +77,7 @@ public class Agreements {
     private Mono<Agreement> book(Caller caller, OrderBooking b) {
         UUID id = Ids.newId();
         Holder agreement = Holder.agreement(id);
-        return units.bookable(caller, b.unitId(), "unit_id").flatMap(unit -> customers
+        return units.unit(caller, b.unitId(), "unit_id").flatMap(unit -> customers
                 .require(caller, b.contactId(), "contact_id")
                 .then(holds.handOver(caller, Holder.order(b.orderId()), agreement, b.contactId()))
                 .flatMap(handedOver -> {
@@ -81,26 +92,49 @@ public class Agreements {
                     return b.reservationId() == null ? taken : taken.thenReturn(Optional.of(b.reservationId()));
                 })
                 .flatMap(reservation -> units.today(caller, unit.siteId()).flatMap(today -> {
-                    Mono<Cover> cover = b.coverageProductId() == null ? Mono.empty()
-                            : covers.product(caller, b.coverageProductId()).map(product -> AgreementCovers.start(
-                                    product, b.coverMinor(), b.currency(), b.moveInDate(), today));
-                    return cover.map(Optional::of).defaultIfEmpty(Optional.empty())
-                            .flatMap(started -> {
-                                Instant now = clock.instant();
-                                Agreement made = new Agreement(id, Agreement.OBJECT, b.contactId(), unit.id(),
-                                        unit.siteId(), unit.unitTypeId(),
-                                        reservation.orElse(null), b.orderId(),
-                                        b.licenceFeeMinor(), b.currency(),
-                                        b.moveInDate() == null ? today : b.moveInDate(), null, null,
-                                        Agreement.DRAFT, null, null, null, Agreement.DRAFTED, started.orElse(null),
-                                        now, now);
-                                Mono<Void> coverStarted = started.isEmpty() ? Mono.empty()
-                                        : events.cover(caller, AgreementEvents.COVER_STARTED, made, started.get());
-                                return agreements.insert(caller, made)
-                                        .then(events.publish(caller, AgreementEvents.CREATED, made))
-                                        .then(coverStarted)
-                                        .thenReturn(made);
-                            });
+                    Mono<Optional<CoverRules.Product>> product = b.coverageProductId() == null
+                            ? Mono.just(Optional.empty())
+                            : covers.product(caller, b.coverageProductId()).map(Optional::of);
+                    return product.flatMap(chosen -> {
+                        Optional<Cover> started = chosen.map(p -> AgreementCovers.startPaid(p, b.coverMinor(),
+                                b.moveInDate(), today));
+                        Instant now = clock.instant();
+                        Agreement made = new Agreement(id, Agreement.OBJECT, b.contactId(), unit.id(),
+                                unit.siteId(), unit.unitTypeId(),
+                                reservation.orElse(null), b.orderId(),
+                                b.licenceFeeMinor(), b.currency(),
+                                b.moveInDate() == null ? today : b.moveInDate(), null, null,
+                                Agreement.DRAFT, null, null, null, Agreement.DRAFTED, started.orElse(null),
+                                now, now);
+                        Mono<Void> coverStarted = started.isEmpty() ? Mono.empty()
+                                : events.cover(caller, AgreementEvents.COVER_STARTED, made, started.get());
+                        return agreements.insert(caller, made)
+                                .then(events.publish(caller, AgreementEvents.CREATED, made))
+                                .then(coverStarted)
+                                .then(Mono.fromRunnable(() -> warnIfNoLongerSold(b, made, unit, chosen)))
+                                .thenReturn(made);
+                    });
                 })));
+    }
+
+    /**
+     * A paid order provisioned although what it sold could no longer be sold (the product decision: the customer
+     * paid the binding price, and the order's hold kept the unit for them): said once the agreement is written,
+     * for staff to follow up.
+     */
+    private static void warnIfNoLongerSold(OrderBooking b, Agreement made, CatalogueUnit unit,
+            Optional<CoverRules.Product> product) {
+        List<String> changed = new ArrayList<>();
+        if (unit.outOfUse()) {
+            changed.add("its unit " + unit.name() + " (" + unit.id() + ") is now " + unit.status());
+        }
+        product.filter(p -> !CoverRules.isOffered(p, b.currency())).ifPresent(p -> changed.add("its coverage "
+                + "product " + p.id() + " is no longer offered (status " + p.status() + ", currency "
+                + p.currency() + ")"));
+        if (!changed.isEmpty()) {
+            log.warn("Order {} was paid, so agreement {} is made on the order's terms although, since the order was "
+                    + "priced, {}: staff can transfer it to another unit (PATCH unit_id) or change its cover",
+                    b.orderId(), made.id(), String.join(" and ", changed));
+        }
     }
 }

@@ -47,6 +47,13 @@ final class CoverRules {
         v.check(!currency.equals(product.currency()), field, FieldIssue.INVALID);
     }
 
+    /** Whether {@link #offered} finds nothing wrong. */
+    static boolean isOffered(Product product, String currency) {
+        Validation v = Validation.start();
+        offered(v, "coverage_product_id", product, currency);
+        return v.isValid();
+    }
+
     /** The cover to record for {@code declared} under {@code product}: judged, then rounded up. */
     static Long declared(Validation v, String field, Product product, Long declared) {
         if (declared != null && declared < 0) {

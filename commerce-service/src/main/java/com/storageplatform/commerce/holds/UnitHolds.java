@@ -10,10 +10,10 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * Who holds each unit: the one place reservations, orders and agreements take, move, hand over and release a
- * unit. Taking a unit is an insert that a primary key decides, so of two requests racing for a unit exactly one
- * holds it and the other is told who does (409 {@code unit_reserved}); it never reads then writes. Every method
- * runs inside the caller's transaction.
+ * Who holds each unit: the one place reservations, orders and agreements take, hand over and release a unit.
+ * Taking a unit is an insert that a primary key decides, so of two requests racing for a unit exactly one holds it
+ * and the other is told who does (409 {@code unit_reserved}); it never reads then writes. Every method runs inside
+ * the caller's transaction.
  */
 @Component
 public class UnitHolds {
@@ -141,17 +141,6 @@ public class UnitHolds {
      */
     public Mono<Boolean> handOver(Caller caller, Holder from, Holder to, UUID contactId) {
         return holds.handOver(caller.accountId(), from, to, contactId).map(rows -> rows > 0);
-    }
-
-    /**
-     * Moves {@code holder} to another unit: the new unit is taken exactly as {@link #take} would (409 when held by
-     * someone else), then the old hold ends.
-     */
-    public Mono<Void> move(Caller caller, Holder holder, UUID toUnitId, UUID contactId, Instant heldUntil,
-            String unitName) {
-        return holds.delete(caller.accountId(), holder)
-                .then(take(caller, toUnitId, holder, contactId, heldUntil, unitName))
-                .then();
     }
 
     /** The hold stays, for another customer (a transfer of the agreement's customer). */

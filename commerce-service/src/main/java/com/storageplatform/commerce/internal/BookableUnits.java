@@ -34,15 +34,23 @@ public class BookableUnits {
      * has archived it or taken it out of service.
      */
     public Mono<CatalogueUnit> bookable(Caller caller, UUID unitId, String field) {
+        return unit(caller, unitId, field).map(unit -> {
+            if (unit.outOfUse()) {
+                throw unit.outOfUseConflict("booked");
+            }
+            return unit;
+        });
+    }
+
+    /**
+     * The unit {@code unitId} whatever the operator has done with it since (a paid order is provisioned on the
+     * unit it was sold, {@code outOfUse} or not): 422 {@code not_found} on {@code field} when the account has none,
+     * 403 {@code site_forbidden} at a site outside a restricted caller's.
+     */
+    public Mono<CatalogueUnit> unit(Caller caller, UUID unitId, String field) {
         return catalogue.unit(caller.accountId(), unitId)
                 .switchIfEmpty(Mono.error(() -> ApiException.invalid(field, FieldIssue.NOT_FOUND)))
-                .map(unit -> {
-                    SiteAccess.require(caller, unit.siteId());
-                    if (unit.outOfUse()) {
-                        throw unit.outOfUseConflict("booked");
-                    }
-                    return unit;
-                });
+                .doOnNext(unit -> SiteAccess.require(caller, unit.siteId()));
     }
 
     /** Today in the site's time zone (the operator's when the site names none). */

@@ -20,9 +20,11 @@ import tools.jackson.databind.JsonNode;
  * <ul>
  *   <li>{@code payment.succeeded} completes an order still awaiting payment (as its account, from the operator and
  *       environment stored on it), even when it is for an earlier attempt than the order's payment: the money was
- *       taken, so the order is provisioned with the payment that paid it. A second payment then still in flight,
- *       or one succeeding for an order already completed by another payment, cancelled or abandoned, is logged for
- *       billing to refund.</li>
+ *       taken, so the order is provisioned with the payment that paid it, on its own terms even if its unit or
+ *       cover could no longer be sold meanwhile. A second payment then still in flight, or one succeeding for an
+ *       order already completed by another payment, cancelled or abandoned, is logged for billing to refund; so is
+ *       an {@code amount_minor} other than the order's {@code total_due_today_minor} (the order still
+ *       completes).</li>
  *   <li>{@code payment.failed} records the failure of the order's payment (or of a payment the order never
  *       recorded, when it has none); one for an earlier attempt never replaces the order's payment, so a payment
  *       still in flight stays in flight (the order cannot be changed, cancelled, paid again or abandoned under
@@ -97,6 +99,15 @@ class BillingPaymentEvents implements EventHandler {
             Order updated = StoredOrder.withPayment(order, payment, order.returnUrl(), clock.instant());
             StoredOrder next = stored.with(updated);
             if (succeeded) {
+                JsonNode taken = data.get("amount_minor");
+                if (taken != null && taken.isIntegralNumber() && taken.longValue() != order.totalDueTodayMinor()) {
+                    // The order's price is binding and the money was taken: completed all the same, for billing
+                    // and staff to settle the difference.
+                    log.warn("Payment {} succeeded for order {} with amount_minor {} but the order's "
+                            + "total_due_today_minor is {}: the order is completed at its own price; billing must "
+                            + "refund or collect the difference", paymentId, orderId, taken.longValue(),
+                            order.totalDueTodayMinor());
+                }
                 return service.complete(stored.systemCaller(), next).then();
             }
             return orders.update(next).then(events.publish(stored.systemCaller(), "order.updated", updated));

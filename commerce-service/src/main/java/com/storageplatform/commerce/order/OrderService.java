@@ -15,6 +15,7 @@ import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
 import com.storageplatform.kit.web.Patch;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -253,6 +255,8 @@ class OrderService {
                     if (t.dealId() != null) {
                         return Mono.error(dealReservation(t.id()));
                     }
+                    // The reservation's fee replaces the catalogue's, asked before the hold was taken: re-priced
+                    // from commerce's own records, so nothing waits on the catalogue under these locks.
                     QuoteRequest repriced = request.withReservation(t.licenceFeeMinor(), t.currency(),
                             t.couponId());
                     Validation v = Validation.start();
@@ -321,7 +325,8 @@ class OrderService {
      * Applies a change of coupon, cover, products or move-in date and re-prices the whole order (the catalogue is
      * asked again for the move-in date's fee, unless the fee is a reservation's). Only while the order awaits
      * payment with nothing in flight (409 otherwise). A request that changes nothing (fields left out, or sent with
-     * the order's current values) re-prices nothing: the binding price, {@code priced_at} and the events stay.
+     * the order's current values) re-prices nothing: the binding price, {@code priced_at} and the events stay. A
+     * re-pricing of an order whose move-in date has passed needs a new one (422, as create refuses a past date).
      */
     Mono<Updated> update(Caller caller, UUID id, OrderChanges c) {
         return orders.findForUpdate(caller.accountId(), id).switchIfEmpty(notFound()).flatMap(stored -> {
@@ -352,6 +357,9 @@ class OrderService {
                 LocalDate moveIn = requestedMoveIn == null ? current.moveInDate()
                         : moveInDate(v, requestedMoveIn, place.today());
                 v.orThrow();
+                if (moveIn.isBefore(place.today())) {
+                    throw moveInPassed(moveIn);
+                }
                 Mono<Fee> fee = stored.feeFromReservation()
                         ? Mono.just(new Fee(stored.licenceFeeMinor(), current.currency(), true))
                         : fee(place.unit(), moveIn, Optional.empty());
@@ -368,6 +376,16 @@ class OrderService {
                 });
             });
         });
+    }
+
+    /**
+     * A re-pricing keeps the order's move-in date unless one is sent; once that date has passed it cannot be priced
+     * from (as create refuses a past date): 422 {@code below_minimum} on {@code move_in_date}, asking for a new one.
+     */
+    private static ApiException moveInPassed(LocalDate moveIn) {
+        return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(), "The order's "
+                + "move-in date " + moveIn + " has passed: send a move_in_date from today on with this change.",
+                List.of(new FieldIssue("move_in_date", FieldIssue.BELOW_MINIMUM)), Map.of());
     }
 
     /** Whether the code sent names the coupon the order carries (codes are matched in any case). */

@@ -129,13 +129,38 @@ class AgreementsFromOrderTest {
     }
 
     @Test
-    void aCoverageProductThatIsNotOfferedIsRefused() {
-        UUID order = orderHolding(f.unit);
+    void aPaidOrderIsBookedOnItsTermsEvenWhenItsUnitAndCoverCanNoLongerBeSold() {
+        UUID unit = f.catalogue.unit(f.caller, f.site, f.type, "B7", "out_of_service", 5000);
+        UUID order = orderHolding(unit);
         UUID inactive = f.coverageProduct("fixed_level", "inactive", Map.of());
-        assertThatThrownBy(() -> book(new OrderBooking(order, f.customer, f.unit, null, 4750, "GBP",
-                LocalDate.now(), inactive, null)))
+        LocalDate move = LocalDate.now().plusDays(3);
+        Agreement agreement = book(new OrderBooking(order, f.customer, unit, null, 4750, "GBP", move, inactive,
+                null));
+        assertThat(agreement.unitId()).isEqualTo(unit);
+        assertThat(agreement.licenceFeeMinor()).isEqualTo(4750);
+        assertThat(agreement.cover().coverageProductId()).isEqualTo(inactive);
+        assertThat(agreement.cover().startsOn()).isEqualTo(move);
+        assertThat(f.holderOf(unit)).isEqualTo("agreement:" + agreement.id());
+
+        UUID archived = f.catalogue.unit(f.caller, f.site, f.type, "B8", "archived", 5000);
+        UUID another = orderHolding(archived);
+        assertThat(book(new OrderBooking(another, f.customer, archived, null, 4750, "GBP", move, null, null))
+                .unitId()).isEqualTo(archived);
+    }
+
+    @Test
+    void aPaidOrderIsStillNotBookedForTheWalkInRecordOrADeclaredCoverOutOfBounds() {
+        UUID order = orderHolding(f.unit);
+        assertThatThrownBy(() -> book(new OrderBooking(order, f.people.walkIn(f.caller), f.unit, null, 4750, "GBP",
+                LocalDate.now(), null, null)))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.details().get(0).issue())
                         .isEqualTo("not_allowed"));
+        UUID bounded = f.coverageProduct("per_thousand", "inactive", Map.of("rate_per_thousand_minor", 150,
+                "max_cover_minor", 100_000));
+        assertThatThrownBy(() -> book(new OrderBooking(order, f.customer, f.unit, null, 4750, "GBP",
+                LocalDate.now(), bounded, 500_000L)))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.details().get(0).issue())
+                        .isEqualTo("above_maximum"));
         assertThat(f.holderOf(f.unit)).isEqualTo("order:" + order);
     }
 }

@@ -57,15 +57,21 @@ final class OrderFixture extends AccountFixture {
         return api.body(api.action(caller, id, "pay", body).expectStatus().isOk()).get("data");
     }
 
-    /** Auth's operator event for this account, with these settings. */
+    /**
+     * Auth's operator event for this account, with these settings; returns once commerce holds exactly them (a row
+     * from an earlier call is not enough: the test would read the settings it replaces).
+     */
     void settings(Map<String, Object> settings) {
         Map<String, Object> operator = Map.of("id", caller.operatorId().toString(), "object", "operator",
                 "timezone", "Europe/London", "default_currency", "GBP",
                 "accounts", List.of(Map.of("id", caller.accountId().toString(), "environment", "test")),
                 "settings", settings);
         TestEvents.publish("auth.events", "operator.created", caller.accountId(), operator);
-        eventually(() -> db.sql("SELECT count(*) AS n FROM account_settings WHERE account_id = :a")
-                .bind("a", caller.accountId()).map(row -> row.get("n", Long.class)).one().block() > 0);
+        String published = json.writeValueAsString(settings);
+        eventually(() -> db.sql("SELECT count(*) AS n FROM account_settings WHERE account_id = :a "
+                        + "AND settings = CAST(:s AS jsonb)")
+                .bind("a", caller.accountId()).bind("s", published)
+                .map(row -> row.get("n", Long.class)).one().block() > 0);
     }
 
     /** A coupon in the catalogue's REST shape; {@code fields} override the defaults (50% once, online). */

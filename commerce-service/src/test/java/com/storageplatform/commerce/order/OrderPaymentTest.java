@@ -22,7 +22,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -34,6 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
  * payment events, cancel, the abandonment sweep, and orders taking up reservations.
  */
 @CommerceTest
+@ExtendWith(OutputCaptureExtension.class)
 class OrderPaymentTest {
 
     static final String PORTAL = "https://portal.example/acme";
@@ -181,6 +185,67 @@ class OrderPaymentTest {
         TestEvents.publish("billing.events", "payment.succeeded", f.caller.accountId(), payment);
         assertThat(OrderFixture.events(events, json, id, 2, "order.completed")).hasSize(1);
         assertThat(api.read(f.caller, id).get("agreement_id").asString()).isEqualTo(agreementId);
+    }
+
+    @Test
+    void aDirectDebitSettlingAfterTheUnitWentOutOfServiceStillProvisionsTheOrderOnItsTerms(CapturedOutput output) {
+        paidAfterTheCatalogueChanged(output, waiver -> f.changed("unit", f.unit, Map.of("status", "out_of_service")),
+                "unit A1 (" + f.unit + ") is now out_of_service");
+    }
+
+    @Test
+    void aDirectDebitSettlingAfterTheCoverStoppedBeingOfferedStillProvisionsTheOrderOnItsTerms(
+            CapturedOutput output) {
+        paidAfterTheCatalogueChanged(output, waiver -> f.changed("coverage_product", waiver,
+                Map.of("status", "inactive")), "is no longer offered (status inactive");
+    }
+
+    /**
+     * A Direct Debit in flight, then {@code change} in the catalogue, then billing's {@code payment.succeeded}: the
+     * money was taken, so the order completes once, as an agreement on the order's unit, fee, move-in and cover,
+     * and the log says what changed.
+     */
+    private void paidAfterTheCatalogueChanged(CapturedOutput output, java.util.function.Consumer<UUID> change,
+            String logged) {
+        UUID waiver = f.coverage("Damage waiver", 500, Map.of());
+        String id = order(", \"coverage_product_id\": \"" + waiver + "\"");
+        long due = api.read(f.caller, id).get("total_due_today_minor").asLong();
+        String paymentId = BillingPeer.paymentAs(UUID.fromString(id), "pending", due);
+        assertThat(f.pay(id, "{\"rail\": \"bacs_dd\"}").get("payment").get("status").asString())
+                .isEqualTo("pending");
+        change.accept(waiver);
+
+        UUID eventId = billingSays("payment.succeeded", id, paymentId, due);
+        eventually(() -> "completed".equals(api.read(f.caller, id).get("status").asString()));
+        JsonNode completed = api.read(f.caller, id);
+        JsonNode agreement = api.on("/v1/agreements").read(f.caller, completed.get("agreement_id").asString());
+        assertThat(agreement.get("order_id").asString()).isEqualTo(id);
+        assertThat(agreement.get("unit_id").asString()).isEqualTo(f.unit.toString());
+        assertThat(agreement.get("licence_fee_minor").asLong()).isEqualTo(9000);
+        assertThat(agreement.get("move_in_date").asString()).isEqualTo(firstOfNextMonth());
+        assertThat(agreement.get("cover").get("coverage_product_id").asString()).isEqualTo(waiver.toString());
+        assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + agreement.get("id").asString());
+        assertThat(output.getOut()).contains("Order " + id + " was paid").contains(logged);
+
+        // Redelivered, or sent again under another id: nothing changes.
+        TestEvents.publish("billing.events", eventId, "payment.succeeded", f.caller.accountId(), Map.of("id",
+                paymentId, "object", "payment", "status", "succeeded", "order_id", id, "amount_minor", due));
+        UUID again = billingSays("payment.succeeded", id, paymentId, due);
+        eventually(() -> applied(again));
+        assertThat(api.read(f.caller, id)).isEqualTo(completed);
+        assertThat(f.eventTypes(id).stream().filter("order.completed"::equals)).hasSize(1);
+        assertThat(f.eventTypes(agreement.get("id").asString())).containsExactly("agreement.created");
+    }
+
+    @Test
+    void aLatePaymentOfAnotherAmountStillCompletesTheOrderAndIsLogged(CapturedOutput output) {
+        String id = order("");
+        String paymentId = BillingPeer.paymentAs(UUID.fromString(id), "pending", 10800);
+        f.pay(id, "{\"rail\": \"bacs_dd\"}");
+        billingSays("payment.succeeded", id, paymentId, 10000);
+        eventually(() -> "completed".equals(api.read(f.caller, id).get("status").asString()));
+        assertThat(output.getOut()).contains("Payment " + paymentId + " succeeded for order " + id
+                + " with amount_minor 10000 but the order's total_due_today_minor is 10800");
     }
 
     @Test

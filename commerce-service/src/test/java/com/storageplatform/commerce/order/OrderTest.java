@@ -481,6 +481,28 @@ class OrderTest {
     }
 
     @Test
+    void aRepricingOfAnOrderWhoseMoveInDateHasPassedNeedsANewOneAsCreateWould() {
+        String id = f.order("").get("id").asString();
+        LocalDate movedIn = today();
+        ZoneId london = ZoneId.of("Europe/London");
+        // Made before midnight at the site, changed after: its move-in date is now yesterday.
+        clock.advance(Duration.between(clock.instant(), movedIn.plusDays(1).atStartOfDay(london).toInstant())
+                .plusMinutes(1));
+        UUID waiver = f.coverage("Damage waiver", 500, Map.of());
+        String cover = "\"coverage_product_id\": \"" + waiver + "\"";
+        WebTestClient.ResponseSpec refused = api.patch(f.caller, id, "{" + cover + "}");
+        assertThat(api.issues(refused)).containsExactly("move_in_date below_minimum");
+        assertThat(api.errorMessage(api.patch(f.caller, id, "{" + cover + "}"), 422, "validation_error"))
+                .contains(movedIn.toString()).contains("has passed");
+        assertThat(api.read(f.caller, id).get("move_in_date").asString()).isEqualTo(movedIn.toString());
+        assertThat(f.eventTypes(id)).containsExactly("order.created");
+        // With a new date it is re-priced.
+        JsonNode repriced = api.updated(f.caller, id, "{" + cover + ", \"move_in_date\": \"" + today() + "\"}");
+        assertThat(repriced.get("move_in_date").asString()).isEqualTo(today().toString());
+        assertThat(repriced.get("coverage_product_id").asString()).isEqualTo(waiver.toString());
+    }
+
+    @Test
     void aPatchSendingTheOrdersCurrentChoicesRepricesNothing() {
         String tag = f.customer.toString().substring(28);
         f.coupon("SAME-" + tag, Map.of("discount_value", 10));
