@@ -150,6 +150,12 @@ final class OrderFixture extends AccountFixture {
         return data;
     }
 
+    /** Returns once the inbox has taken the event {@code eventId} (and so, in order, every earlier one). */
+    void consumed(UUID eventId) {
+        eventually(() -> Boolean.TRUE.equals(db.sql("SELECT count(*) > 0 AS seen FROM inbox_events WHERE event_id = :id")
+                .bind("id", eventId).map(row -> row.get("seen", Boolean.class)).one().block(Duration.ofSeconds(10))));
+    }
+
     /** The events of {@code types} about {@code subject} on commerce.events, waiting for {@code count}. */
     static List<JsonNode> events(TestEvents events, JsonMapper json, String subject, int count, String... types) {
         List<String> wanted = List.of(types);
