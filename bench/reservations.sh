@@ -17,10 +17,10 @@ mkdir -p "$HOME_DIR"
 
 build_e2e
 
-export DEVSTACK_JAVA_OPTS="-XX:+UseParallelGC -Xms512m -Xmx768m -XX:+ExitOnOutOfMemoryError"
+export DEVSTACK_JAVA_OPTS="${DEVSTACK_JAVA_OPTS:--XX:+UseParallelGC -Xms512m -Xmx768m -XX:+ExitOnOutOfMemoryError}"
 export PLATFORM_RATE_LIMITS_TEST_PER_SECOND=100000
 export PLATFORM_RATE_LIMITS_TEST_BURST=100000
 print_machine
 java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" -cp "$CP" \
   com.storageplatform.e2e.ReservationBenchmark "$HOME_DIR" 27080 "$CUSTOMERS" "$UNITS" 2>&1 \
-  | grep -E '^(setup|throughput|holds|latency|answers|proof):'
+  | grep -E '^(setup|throughput|holds|latency|answers|proof|error):'

@@ -56,14 +56,21 @@ public final class ReservationBenchmark {
         int units = Integer.parseInt(args[3]);
         DevStack stack = DevStack.builder().environment(System.getenv()).repoRoot(root).home(Path.of(args[0]))
                 .basePort(Integer.parseInt(args[1])).fresh(true).progress(line -> { }).build();
-        stack.up();
-        boolean clean;
+        int status = 2;
         try {
-            clean = new ReservationBenchmark(stack).run(customers, units);
+            stack.up();
+            status = new ReservationBenchmark(stack).run(customers, units) ? 0 : 1;
+        } catch (Exception e) {
+            // bench/reservations.sh shows only the lines it knows: say what failed in one of them.
+            System.out.println("error: " + e);
+            e.printStackTrace();
         } finally {
-            stack.down();
+            try {
+                stack.down();
+            } finally {
+                System.exit(status);    // also when a customer's thread is still alive after a failure
+            }
         }
-        System.exit(clean ? 0 : 1);
     }
 
     private boolean run(int customers, int unitCount) throws Exception {
@@ -95,17 +102,20 @@ public final class ReservationBenchmark {
         ExecutorService pool = Executors.newFixedThreadPool(customers);
         long started = System.nanoTime();
         startedAt = started;
-        List<Future<?>> racing = new ArrayList<>();
-        for (int c = 0; c < customers; c++) {
-            String contact = contacts.get(c);
-            Random random = new Random(c);
-            racing.add(pool.submit(() -> race(contact, units, random)));
-        }
-        for (Future<?> customer : racing) {
-            customer.get();
+        try {
+            List<Future<?>> racing = new ArrayList<>();
+            for (int c = 0; c < customers; c++) {
+                String contact = contacts.get(c);
+                Random random = new Random(c);
+                racing.add(pool.submit(() -> race(contact, units, random)));
+            }
+            for (Future<?> customer : racing) {
+                customer.get();
+            }
+        } finally {
+            pool.shutdownNow();
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        pool.shutdown();
         return report(customers, unitCount, seconds, units);
     }
 

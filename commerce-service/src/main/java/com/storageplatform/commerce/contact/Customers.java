@@ -42,21 +42,22 @@ public class Customers {
                 ? unarchive(caller, contact) : Mono.just(contact));
     }
 
-    /** The contact as a customer without touching it (a read, or a check before anything is written). */
+    /**
+     * The contact as a customer without changing it (a read, or a check before anything is written), its row
+     * locked. Its {@code kyc_status} is not worked out: no booking reads it, and every booking calls this.
+     */
     public Mono<Contact> find(Caller caller, UUID contactId, String field) {
         return contacts.findForUpdate(caller.accountId(), contactId)
                 .switchIfEmpty(Mono.error(() -> ApiException.invalid(field, FieldIssue.NOT_FOUND)))
-                .flatMap(contact -> contact.isWalkIn() ? Mono.error(walkInRefused(field))
-                        : kyc.derive(caller.accountId(), contact));
+                .flatMap(contact -> contact.isWalkIn() ? Mono.error(walkInRefused(field)) : Mono.just(contact));
     }
 
-    /** An archived customer comes back: active again, {@code contact.unarchived}. */
+    /** An archived customer comes back: active again, {@code contact.unarchived} (the contact as a read shows it). */
     Mono<Contact> unarchive(Caller caller, Contact contact) {
         Instant now = clock.instant();
-        Contact active = contact.withStatus(Contact.ACTIVE, null, now);
         return contacts.setStatus(caller.accountId(), contact.id(), Contact.ACTIVE, null, now)
-                .then(events.unarchived(caller, active))
-                .thenReturn(active);
+                .then(kyc.derive(caller.accountId(), contact.withStatus(Contact.ACTIVE, null, now)))
+                .flatMap(active -> events.unarchived(caller, active).thenReturn(active));
     }
 
     static ApiException walkInRefused(String field) {
