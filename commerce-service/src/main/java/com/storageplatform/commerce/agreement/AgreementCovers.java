@@ -7,6 +7,7 @@ import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.FieldIssue;
 import java.time.LocalDate;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -42,13 +43,19 @@ class AgreementCovers {
         return takenOut(v, product, declared, moveInDate, today);
     }
 
+    /** The coverage product as the catalogue last described it; empty when the account has none (or deleted it). */
+    Mono<Optional<CoverRules.Product>> current(Caller caller, UUID id) {
+        return catalogue.coverageProduct(caller.accountId(), id).map(CoverRules.Product::of).map(Optional::of)
+                .defaultIfEmpty(Optional.empty());
+    }
+
     /**
-     * The cover a paid order chose, taken out although its product may no longer be offered (made inactive, or
-     * put in another currency, since the order was priced): the customer has paid for it. The cover declared is
-     * judged as for any cover.
+     * The cover a paid order sold, on the order's own terms (its product, declared amount and currency): the
+     * customer has paid for it, so it is never judged again against the product as it is now, which since the
+     * order was priced may have been made inactive, repriced per thousand, put in another currency or deleted.
      */
-    static Cover startPaid(CoverRules.Product product, Long declared, LocalDate moveInDate, LocalDate today) {
-        return takenOut(Validation.start(), product, declared, moveInDate, today);
+    static Cover paid(UUID productId, Long declared, String currency, LocalDate moveInDate, LocalDate today) {
+        return new Cover(Ids.newId(), productId, declared, currency, Cover.startsOn(moveInDate, today), null, today);
     }
 
     private static Cover takenOut(Validation v, CoverRules.Product product, Long declared, LocalDate moveInDate,

@@ -7,6 +7,7 @@ import com.storageplatform.commerce.internal.CatalogueUnit;
 import com.storageplatform.commerce.holds.UnitHolds;
 import com.storageplatform.commerce.reservation.Reservations;
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AfterCommit;
 import com.storageplatform.kit.id.Ids;
 import java.time.Clock;
 import java.time.Instant;
@@ -57,12 +58,13 @@ public class Agreements {
      * agreement already made and changes nothing.
      *
      * <p>The order is paid, so it is provisioned even when, since it was priced, the operator archived its unit or
-     * took it out of service, or its coverage product stopped being offered: those are logged (WARN) for staff,
-     * who can transfer the agreement to another unit. Everything else is judged as for any booking.
+     * took it out of service, or changed or deleted its coverage product: the cover is the order's (its product,
+     * amount and currency), never judged again. What changed is logged (WARN, once committed) for staff, who can
+     * transfer the agreement to another unit or change its cover. Everything else is judged as for any booking.
      *
-     * @throws com.storageplatform.kit.web.ApiException 422 when the unit, customer or coverage product is not the
-     *         account's (or the customer is the walk-in record, or a declared cover is out of the product's
-     *         bounds), 409 {@code unit_reserved} when the order no longer held the unit and someone else does
+     * @throws com.storageplatform.kit.web.ApiException 422 when the unit or customer is not the account's (or the
+     *         customer is the walk-in record), 409 {@code unit_reserved} when the order no longer held the unit
+     *         and someone else does
      */
     public Mono<Agreement> bookFromOrder(Caller caller, OrderBooking booking) {
         return agreements.ofOrder(caller.accountId(), booking.orderId())
@@ -92,12 +94,12 @@ public class Agreements {
                     return b.reservationId() == null ? taken : taken.thenReturn(Optional.of(b.reservationId()));
                 })
                 .flatMap(reservation -> units.today(caller, unit.siteId()).flatMap(today -> {
+                    // Read only to tell staff what changed since the order was priced (never to refuse it).
                     Mono<Optional<CoverRules.Product>> product = b.coverageProductId() == null
-                            ? Mono.just(Optional.empty())
-                            : covers.product(caller, b.coverageProductId()).map(Optional::of);
+                            ? Mono.just(Optional.empty()) : covers.current(caller, b.coverageProductId());
                     return product.flatMap(chosen -> {
-                        Optional<Cover> started = chosen.map(p -> AgreementCovers.startPaid(p, b.coverMinor(),
-                                b.moveInDate(), today));
+                        Optional<Cover> started = Optional.ofNullable(b.coverageProductId()).map(productId ->
+                                AgreementCovers.paid(productId, b.coverMinor(), b.currency(), b.moveInDate(), today));
                         Instant now = clock.instant();
                         Agreement made = new Agreement(id, Agreement.OBJECT, b.contactId(), unit.id(),
                                 unit.siteId(), unit.unitTypeId(),
@@ -111,7 +113,7 @@ public class Agreements {
                         return agreements.insert(caller, made)
                                 .then(events.publish(caller, AgreementEvents.CREATED, made))
                                 .then(coverStarted)
-                                .then(Mono.fromRunnable(() -> warnIfNoLongerSold(b, made, unit, chosen)))
+                                .then(AfterCommit.run(() -> warnIfNoLongerSold(b, made, unit, chosen)))
                                 .thenReturn(made);
                     });
                 })));
@@ -128,9 +130,12 @@ public class Agreements {
         if (unit.outOfUse()) {
             changed.add("its unit " + unit.name() + " (" + unit.id() + ") is now " + unit.status());
         }
-        product.filter(p -> !CoverRules.isOffered(p, b.currency())).ifPresent(p -> changed.add("its coverage "
-                + "product " + p.id() + " is no longer offered (status " + p.status() + ", currency "
-                + p.currency() + ")"));
+        if (b.coverageProductId() != null && product.isEmpty()) {
+            changed.add("its coverage product " + b.coverageProductId() + " was deleted");
+        }
+        product.filter(p -> !CoverRules.isOffered(p, b.currency()) || p.perThousand()).ifPresent(p -> changed.add(
+                "its coverage product " + p.id() + " is no longer offered as sold (status " + p.status()
+                        + ", currency " + p.currency() + ", pricing " + p.pricingMode() + ")"));
         if (!changed.isEmpty()) {
             log.warn("Order {} was paid, so agreement {} is made on the order's terms although, since the order was "
                     + "priced, {}: staff can transfer it to another unit (PATCH unit_id) or change its cover",

@@ -94,7 +94,9 @@ class BillingPaymentEvents implements EventHandler {
             }
             String status = succeeded ? Order.Payment.SUCCEEDED : Order.Payment.FAILED;
             Order.Payment payment = ofCurrent ? current.withStatus(status)
-                    : new Order.Payment(paymentId, EventData.text(data, "rail"), status,
+                    // Another attempt than the order shows (or none): its rail as billing says, else the one the
+                    // order was paid by (an order's payment always names its rail).
+                    : new Order.Payment(paymentId, rail(data, current), status,
                             data.path("amount_minor").asLong(order.totalDueTodayMinor()), null);
             Order updated = StoredOrder.withPayment(order, payment, order.returnUrl(), clock.instant());
             StoredOrder next = stored.with(updated);
@@ -113,5 +115,10 @@ class BillingPaymentEvents implements EventHandler {
             return orders.update(next).then(events.publish(stored.systemCaller(), "order.updated", updated));
         }).doOnError(e -> log.warn("Could not apply {} {} to order {} (tried again by the inbox)", event.type(),
                 event.id(), orderId, e));
+    }
+
+    private static String rail(JsonNode data, Order.Payment current) {
+        String rail = EventData.text(data, "rail");
+        return rail != null || current == null ? rail : current.rail();
     }
 }

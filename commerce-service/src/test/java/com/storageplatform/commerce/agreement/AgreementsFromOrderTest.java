@@ -11,6 +11,7 @@ import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.web.ApiException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,11 +71,10 @@ class AgreementsFromOrderTest {
     @Test
     void anOrderBecomesADraftAgreementThatTakesTheOrdersHoldOverWithItsCover() {
         UUID order = orderHolding(f.unit);
-        UUID product = f.coverageProduct("per_thousand", "active", Map.of("rate_per_thousand_minor", 150,
-                "rounding_step", 100_000));
+        UUID product = f.coverageProduct("fixed_level", "active", Map.of());
         LocalDate move = LocalDate.now().plusDays(3);
         Agreement agreement = book(new OrderBooking(order, f.customer, f.unit, null, 4750, "GBP", move, product,
-                150_000L));
+                null));
         assertThat(agreement.status()).isEqualTo(Agreement.DRAFT);
         assertThat(agreement.orderId()).isEqualTo(order);
         assertThat(agreement.reservationId()).isNull();
@@ -82,14 +82,15 @@ class AgreementsFromOrderTest {
         assertThat(agreement.moveInDate()).isEqualTo(move);
         assertThat(agreement.siteId()).isEqualTo(f.site);
         assertThat(agreement.cover().coverageProductId()).isEqualTo(product);
-        assertThat(agreement.cover().coverMinor()).isEqualTo(200_000L);
+        assertThat(agreement.cover().coverMinor()).isNull();
+        assertThat(agreement.cover().currency()).isEqualTo("GBP");
         assertThat(agreement.cover().startsOn()).isEqualTo(move);
         assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + agreement.id());
         assertThat(f.eventTypes(agreement.id().toString())).containsExactly("agreement.created");
         assertThat(f.eventTypes(agreement.cover().id().toString())).containsExactly("cover.started");
         JsonNode read = api.read(f.caller, agreement.id().toString());
         assertThat(read.get("order_id").asString()).isEqualTo(order.toString());
-        assertThat(read.get("cover").get("cover_minor").asLong()).isEqualTo(200_000);
+        assertThat(read.get("cover").get("cover_minor").isNull()).isTrue();
     }
 
     @Test
@@ -149,18 +150,36 @@ class AgreementsFromOrderTest {
     }
 
     @Test
-    void aPaidOrderIsStillNotBookedForTheWalkInRecordOrADeclaredCoverOutOfBounds() {
+    void aPaidOrderIsStillNotBookedForTheWalkInRecord() {
         UUID order = orderHolding(f.unit);
         assertThatThrownBy(() -> book(new OrderBooking(order, f.people.walkIn(f.caller), f.unit, null, 4750, "GBP",
                 LocalDate.now(), null, null)))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.details().get(0).issue())
                         .isEqualTo("not_allowed"));
-        UUID bounded = f.coverageProduct("per_thousand", "inactive", Map.of("rate_per_thousand_minor", 150,
-                "max_cover_minor", 100_000));
-        assertThatThrownBy(() -> book(new OrderBooking(order, f.customer, f.unit, null, 4750, "GBP",
-                LocalDate.now(), bounded, 500_000L)))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.details().get(0).issue())
-                        .isEqualTo("above_maximum"));
         assertThat(f.holderOf(f.unit)).isEqualTo("order:" + order);
+    }
+
+    @Test
+    void aPaidOrderKeepsTheCoverItSoldWhateverBecameOfItsProduct() {
+        LocalDate move = LocalDate.now().plusDays(3);
+        // Since the order was priced, its product was repriced per thousand (an order declares no amount), put in
+        // another currency, or deleted: the cover is the order's all the same.
+        UUID perThousand = f.coverageProduct("per_thousand", "active", Map.of("rate_per_thousand_minor", 150,
+                "max_cover_minor", 100_000));
+        UUID inEuros = f.coverageProduct("fixed_level", "active", Map.of("currency", "EUR"));
+        UUID deleted = f.coverageProduct("fixed_level", "active", Map.of());
+        f.catalogue.publish(f.caller, "coverage_product.deleted", Map.of("id", deleted.toString(),
+                "object", "coverage_product", "deleted", true, "updated_at", Instant.now().toString()));
+        int n = 0;
+        for (UUID product : List.of(perThousand, inEuros, deleted)) {
+            UUID unit = f.catalogue.unit(f.caller, f.site, f.type, "P" + n++, "available", 5000);
+            Agreement agreement = book(new OrderBooking(orderHolding(unit), f.customer, unit, null, 4750, "GBP",
+                    move, product, null));
+            assertThat(agreement.cover().coverageProductId()).isEqualTo(product);
+            assertThat(agreement.cover().coverMinor()).isNull();
+            assertThat(agreement.cover().currency()).isEqualTo("GBP");
+            assertThat(agreement.cover().startsOn()).isEqualTo(move);
+            assertThat(f.eventTypes(agreement.cover().id().toString())).containsExactly("cover.started");
+        }
     }
 }

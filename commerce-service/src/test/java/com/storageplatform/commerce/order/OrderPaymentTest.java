@@ -198,7 +198,7 @@ class OrderPaymentTest {
     void aDirectDebitSettlingAfterTheCoverStoppedBeingOfferedStillProvisionsTheOrderOnItsTerms(
             CapturedOutput output) {
         paidAfterTheCatalogueChanged(output, waiver -> f.changed("coverage_product", waiver,
-                Map.of("status", "inactive")), "is no longer offered (status inactive");
+                Map.of("status", "inactive")), "is no longer offered as sold (status inactive");
     }
 
     /**
