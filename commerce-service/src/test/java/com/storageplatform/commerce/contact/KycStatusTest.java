@@ -2,6 +2,10 @@ package com.storageplatform.commerce.contact;
 
 import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.anyCollection;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.clearInvocations;
+import static org.mockito.Mockito.verify;
 
 import com.storageplatform.commerce.internal.IdentityChecks;
 import com.storageplatform.commerce.support.CommerceApi;
@@ -19,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,7 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The deprecated {@code kyc_status}: derived at read time from the operator's settings (auth's operator events)
  * and compliance's identity-verification events; every successful answer carrying it sends the
- * {@code Deprecation}, {@code Sunset} and {@code Link} headers.
+ * {@code Deprecation}, {@code Sunset} and {@code Link} headers. {@link IdentityChecks} is the real one, watched
+ * (a Mockito spy, every call goes to the database) so a test can count how often the checks are read.
  */
 @CommerceTest
 class KycStatusTest {
@@ -43,7 +49,7 @@ class KycStatusTest {
     @Autowired
     JsonMapper json;
 
-    @Autowired
+    @MockitoSpyBean
     IdentityChecks checks;
 
     @Autowired
@@ -181,6 +187,32 @@ class KycStatusTest {
                 .containsExactlyInAnyOrderElementsOf(ids.subList(0, 3));
         // Another account reads none of them.
         assertThat(checks.of(Ids.newId(), ids).block()).isEmpty();
+    }
+
+    @Test
+    void unarchivingAContactReadsItsChecksOnceAndAnswersAndPublishesItsKycStatus() {
+        Caller caller = accountCheckingId("online_id_checks_enabled");
+        String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"Lovelace\"}");
+        check(caller, id, "identity_verification.verified", "verified");
+        eventually(() -> "verified".equals(kyc(caller, id)));
+        api.action(caller, id, "archive", "{}").expectStatus().isOk();
+
+        clearInvocations(checks);
+        JsonNode active = api.body(api.action(caller, id, "unarchive", "{}").expectStatus().isOk()).get("data");
+        assertThat(active.get("status").asString()).isEqualTo("active");
+        assertThat(active.get("kyc_status").asString()).isEqualTo("verified");
+        verify(checks).of(eq(caller.accountId()), anyCollection());
+        assertThat(written(id, "contact.unarchived").get("data")).isEqualTo(active);
+    }
+
+    /** The one {@code type} event the requests wrote about {@code subject} (the outbox, committed with them). */
+    private JsonNode written(String subject, String type) {
+        return json.readTree(db.sql("""
+                SELECT payload::text FROM outbox_events
+                 WHERE payload::jsonb ->> 'subject' = :subject AND payload::jsonb ->> 'type' = :type
+                """)
+                .bind("subject", subject).bind("type", type)
+                .map(row -> row.get(0, String.class)).one().block());
     }
 
     private String storedStatus(Caller caller, UUID checkId) {
