@@ -14,6 +14,7 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
@@ -178,11 +180,17 @@ class KycStatusTest {
         List<UUID> ids = Stream.of(verified, failed, cancelled, none).map(UUID::fromString).toList();
         eventually(() -> checks.of(caller.accountId(), ids).block().size() == 3);
 
+        clearInvocations(checks);
         Map<String, String> listed = new HashMap<>();
         api.list(caller, "").get("data").values()
                 .forEach(c -> listed.put(c.get("id").asString(), c.get("kyc_status").asString()));
         assertThat(listed).containsEntry(verified, "verified").containsEntry(failed, "failed")
                 .containsEntry(cancelled, "pending").containsEntry(none, "pending");
+        // The checks were read once for the page, with every listed contact: not once per contact.
+        ArgumentCaptor<Collection<UUID>> asked = ArgumentCaptor.captor();
+        verify(checks).of(eq(caller.accountId()), asked.capture());
+        assertThat(asked.getValue()).containsExactlyInAnyOrderElementsOf(
+                listed.keySet().stream().map(UUID::fromString).toList());
         assertThat(checks.of(caller.accountId(), ids).block().keySet())
                 .containsExactlyInAnyOrderElementsOf(ids.subList(0, 3));
         // Another account reads none of them.
