@@ -57,8 +57,7 @@ final class CoverageRules {
                 .check(p.billingCycle() != null && !CoverageProduct.MONTHLY.equals(p.billingCycle()),
                         "billing_cycle", FieldIssue.INVALID)
                 .maxLength("regulatory_basis_ref", p.regulatoryBasisRef(), REGULATORY_BASIS_REF_MAX)
-                .check(p.regulatoryBasisRef() != null && !isPrintable(p.regulatoryBasisRef()),
-                        "regulatory_basis_ref", FieldIssue.INVALID)
+                .printable("regulatory_basis_ref", p.regulatoryBasisRef(), false)
                 .require("status", p.status()).oneOf("status", p.status(), CoverageProduct.STATUSES);
     }
 
@@ -84,18 +83,5 @@ final class CoverageRules {
     /** A name that says insurance in any form and case: insurance, insure, insured, insurer, reinsured. */
     static boolean saysInsurance(String name) {
         return name != null && name.toLowerCase(Locale.ROOT).contains("insur");
-    }
-
-    /**
-     * Printable text: no control characters (tab and newline included), no invisible format characters
-     * (zero-width space, bidirectional overrides), no line or paragraph separators, no private-use, surrogate or
-     * unassigned code points. Ordinary spaces and any visible letter, digit or symbol are fine.
-     */
-    static boolean isPrintable(String text) {
-        return text.codePoints().allMatch(cp -> switch (Character.getType(cp)) {
-            case Character.CONTROL, Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR,
-                    Character.PRIVATE_USE, Character.SURROGATE, Character.UNASSIGNED -> false;
-            default -> true;
-        });
     }
 }

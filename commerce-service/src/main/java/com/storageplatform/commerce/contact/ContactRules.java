@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * The field rules of a contact, the same on create and update. Each method reads what a client sent, records what
  * is wrong on {@code v} (naming the field) and returns the value to store. Text is trimmed; an optional text sent
  * blank is no text; nothing else is changed, except that an email address is stored in lower case. Text with a
- * character that cannot be shown ({@link #isPrintable}) is {@code invalid}, not stored.
+ * character that cannot be shown ({@link Validation#printable}) is {@code invalid}, not stored.
  */
 final class ContactRules {
 
@@ -38,8 +38,6 @@ final class ContactRules {
             "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
                     + "@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+");
     private static final int LOCAL_PART_MAX = 64;
-    private static final int ZERO_WIDTH_NON_JOINER = 0x200C;
-    private static final int ZERO_WIDTH_JOINER = 0x200D;
 
     private ContactRules() {
     }
@@ -47,8 +45,7 @@ final class ContactRules {
     /** {@code first_name} or {@code last_name}: required, 1 to 100 characters once trimmed. */
     static String name(Validation v, String field, String value) {
         String name = strip(value);
-        v.require(field, name).maxLength(field, name, NAME_MAX).check(!isPrintable(name, false), field,
-                FieldIssue.INVALID);
+        v.require(field, name).maxLength(field, name, NAME_MAX).printable(field, name, false);
         return name;
     }
 
@@ -79,8 +76,7 @@ final class ContactRules {
 
     static String companyName(Validation v, String value) {
         String name = blankToNull(value);
-        v.maxLength("company_name", name, COMPANY_NAME_MAX)
-                .check(!isPrintable(name, false), "company_name", FieldIssue.INVALID);
+        v.maxLength("company_name", name, COMPANY_NAME_MAX).printable("company_name", name, false);
         return name;
     }
 
@@ -88,7 +84,7 @@ final class ContactRules {
     static String wording(Validation v, String value) {
         String wording = blankToNull(value);
         v.maxLength("marketing_consent_wording", wording, WORDING_MAX)
-                .check(!isPrintable(wording, true), "marketing_consent_wording", FieldIssue.INVALID);
+                .printable("marketing_consent_wording", wording, true);
         return wording;
     }
 
@@ -103,31 +99,15 @@ final class ContactRules {
         String postcode = blankToNull(value.postcode());
         String country = blankToNull(value.country());
         v.maxLength("address.line1", line1, ADDRESS_LINE_MAX)
-                .check(!isPrintable(line1, false), "address.line1", FieldIssue.INVALID)
+                .printable("address.line1", line1, false)
                 .maxLength("address.line2", line2, ADDRESS_LINE_MAX)
-                .check(!isPrintable(line2, false), "address.line2", FieldIssue.INVALID)
+                .printable("address.line2", line2, false)
                 .maxLength("address.city", city, CITY_MAX)
-                .check(!isPrintable(city, false), "address.city", FieldIssue.INVALID)
+                .printable("address.city", city, false)
                 .maxLength("address.postcode", postcode, POSTCODE_MAX)
-                .check(!isPrintable(postcode, false), "address.postcode", FieldIssue.INVALID)
+                .printable("address.postcode", postcode, false)
                 .check(country != null && !COUNTRIES.contains(country), "address.country", FieldIssue.INVALID);
         Contact.Address address = new Contact.Address(line1, line2, city, postcode, country);
         return address.isEmpty() ? null : address;
-    }
-
-    /**
-     * Text that can be shown (null is): no control character (tab and line breaks only where {@code lineBreaks}),
-     * no line or paragraph separator, no private-use, unpaired surrogate or unassigned code point, and no invisible
-     * format character except the zero-width joiner and non-joiner, which some scripts' names need (so a
-     * bidirectional override is refused). As the catalogue judges {@code regulatory_basis_ref}.
-     */
-    static boolean isPrintable(String text, boolean lineBreaks) {
-        return text == null || text.codePoints().allMatch(cp -> switch (Character.getType(cp)) {
-            case Character.CONTROL -> lineBreaks && (cp == '\n' || cp == '\r' || cp == '\t');
-            case Character.FORMAT -> cp == ZERO_WIDTH_NON_JOINER || cp == ZERO_WIDTH_JOINER;
-            case Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.PRIVATE_USE, Character.SURROGATE,
-                    Character.UNASSIGNED -> false;
-            default -> true;
-        });
     }
 }

@@ -141,10 +141,13 @@ class ContactService {
         });
     }
 
-    /** Active again, {@code contact.unarchived}; an active one is answered as is. */
+    /**
+     * Active again, {@code contact.unarchived}, as a returning customer comes back ({@link Customers#unarchive}
+     * works out its {@code kyc_status} for the event and the answer); an active one is answered as is.
+     */
     Mono<Contact> unarchive(Caller caller, UUID id) {
         return changeable(caller, id).flatMap(current -> current.isArchived()
-                ? kyc.derive(caller.accountId(), current).flatMap(derived -> customers.unarchive(caller, derived))
+                ? customers.unarchive(caller, current)
                 : kyc.derive(caller.accountId(), current));
     }
 

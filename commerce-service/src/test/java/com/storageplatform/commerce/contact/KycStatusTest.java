@@ -2,6 +2,10 @@ package com.storageplatform.commerce.contact;
 
 import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.anyCollection;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.clearInvocations;
+import static org.mockito.Mockito.verify;
 
 import com.storageplatform.commerce.internal.IdentityChecks;
 import com.storageplatform.commerce.support.CommerceApi;
@@ -10,6 +14,7 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +22,10 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,7 +33,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The deprecated {@code kyc_status}: derived at read time from the operator's settings (auth's operator events)
  * and compliance's identity-verification events; every successful answer carrying it sends the
- * {@code Deprecation}, {@code Sunset} and {@code Link} headers.
+ * {@code Deprecation}, {@code Sunset} and {@code Link} headers. {@link IdentityChecks} is the real one, watched
+ * (a Mockito spy, every call goes to the database) so a test can count how often the checks are read.
  */
 @CommerceTest
 class KycStatusTest {
@@ -43,7 +51,7 @@ class KycStatusTest {
     @Autowired
     JsonMapper json;
 
-    @Autowired
+    @MockitoSpyBean
     IdentityChecks checks;
 
     @Autowired
@@ -172,15 +180,47 @@ class KycStatusTest {
         List<UUID> ids = Stream.of(verified, failed, cancelled, none).map(UUID::fromString).toList();
         eventually(() -> checks.of(caller.accountId(), ids).block().size() == 3);
 
+        clearInvocations(checks);
         Map<String, String> listed = new HashMap<>();
         api.list(caller, "").get("data").values()
                 .forEach(c -> listed.put(c.get("id").asString(), c.get("kyc_status").asString()));
         assertThat(listed).containsEntry(verified, "verified").containsEntry(failed, "failed")
                 .containsEntry(cancelled, "pending").containsEntry(none, "pending");
+        // The checks were read once for the page, with every listed contact: not once per contact.
+        ArgumentCaptor<Collection<UUID>> asked = ArgumentCaptor.captor();
+        verify(checks).of(eq(caller.accountId()), asked.capture());
+        assertThat(asked.getValue()).containsExactlyInAnyOrderElementsOf(
+                listed.keySet().stream().map(UUID::fromString).toList());
         assertThat(checks.of(caller.accountId(), ids).block().keySet())
                 .containsExactlyInAnyOrderElementsOf(ids.subList(0, 3));
         // Another account reads none of them.
         assertThat(checks.of(Ids.newId(), ids).block()).isEmpty();
+    }
+
+    @Test
+    void unarchivingAContactReadsItsChecksOnceAndAnswersAndPublishesItsKycStatus() {
+        Caller caller = accountCheckingId("online_id_checks_enabled");
+        String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"Lovelace\"}");
+        check(caller, id, "identity_verification.verified", "verified");
+        eventually(() -> "verified".equals(kyc(caller, id)));
+        api.action(caller, id, "archive", "{}").expectStatus().isOk();
+
+        clearInvocations(checks);
+        JsonNode active = api.body(api.action(caller, id, "unarchive", "{}").expectStatus().isOk()).get("data");
+        assertThat(active.get("status").asString()).isEqualTo("active");
+        assertThat(active.get("kyc_status").asString()).isEqualTo("verified");
+        verify(checks).of(eq(caller.accountId()), anyCollection());
+        assertThat(written(id, "contact.unarchived").get("data")).isEqualTo(active);
+    }
+
+    /** The one {@code type} event the requests wrote about {@code subject} (the outbox, committed with them). */
+    private JsonNode written(String subject, String type) {
+        return json.readTree(db.sql("""
+                SELECT payload::text FROM outbox_events
+                 WHERE payload::jsonb ->> 'subject' = :subject AND payload::jsonb ->> 'type' = :type
+                """)
+                .bind("subject", subject).bind("type", type)
+                .map(row -> row.get(0, String.class)).one().block());
     }
 
     private String storedStatus(Caller caller, UUID checkId) {

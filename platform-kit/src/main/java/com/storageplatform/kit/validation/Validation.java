@@ -75,6 +75,17 @@ public final class Validation {
         return this;
     }
 
+    /**
+     * Text that can be shown ({@link Text#isPrintable}), with tab and line breaks only where {@code lineBreaks}:
+     * anything else is {@code invalid}, never silently removed. Absent text passes.
+     */
+    public Validation printable(String field, String value, boolean lineBreaks) {
+        if (value != null && !Text.isPrintable(value, lineBreaks)) {
+            add(field, FieldIssue.INVALID);
+        }
+        return this;
+    }
+
     public Validation min(String field, Long value, long min) {
         if (value != null && value < min) {
             add(field, FieldIssue.BELOW_MINIMUM);

@@ -24,6 +24,18 @@ class ValidationTest {
     }
 
     @Test
+    void textThatCannotBeShownIsInvalidAndAbsentTextPasses() {
+        Validation validation = Validation.start()
+                .printable("first_name", "Zo\u00EB", false)
+                .printable("company_name", null, false)
+                .printable("marketing_consent_wording", "Yes,\nplease", true)
+                .printable("address.city", "Leeds\n", false)
+                .printable("regulatory_basis_ref", "FCA\u202E123", true);
+        assertThat(validation.issues()).containsExactly(new FieldIssue("address.city", "invalid"),
+                new FieldIssue("regulatory_basis_ref", "invalid"));
+    }
+
+    @Test
     void everyBadFieldIsNamedOnceWithItsFirstIssue() {
         Validation validation = Validation.start()
                 .require("name", " ")
