@@ -20,7 +20,7 @@ public class UnitHolds {
 
     /**
      * Attempts at taking a unit in one request (a lapsed hold expired, then the unit taken, is two): bounded, so a
-     * unit taken and released over and over meanwhile ends the request in 409 {@code conflict}.
+     * unit taken and released over and over meanwhile ends the request in 503 to retry.
      */
     private static final int TRIES = 3;
 
@@ -39,9 +39,10 @@ public class UnitHolds {
      * its {@code held_until}, that reservation is expired first (staff or a customer acting before the sweep).
      * When a booking (agreement or order) meets the same customer's reservation of the unit, the hold passes to
      * the booking and the reservation's id is answered, its row locked by the caller's transaction, for the booking
-     * to mark it converted. Otherwise 409 {@code unit_reserved} naming the hold. 409 {@code conflict} when the
-     * reservation met is being cancelled, expired or booked by another request at that moment (it is not waited
-     * for), or when the unit's hold kept changing while this request tried.
+     * to mark it converted. Otherwise 409 {@code unit_reserved} naming the hold. 503 {@code service_unavailable}
+     * with {@code Retry-After} when the reservation met is being cancelled, expired or booked by another request at
+     * that moment (it is not waited for), or when the unit's hold kept changing while this request tried: a 5xx,
+     * so a retry under the same {@code Idempotency-Key} runs again rather than being answered from the store.
      *
      * @param unitName the unit's name, for the message of a refusal
      * @return the reservation taken up, if any
@@ -119,7 +120,7 @@ public class UnitHolds {
                 : Mono.just(Optional.empty());
     }
 
-    /** Once more, a bounded number of times: a unit taken and released over and over is 409 {@code conflict}. */
+    /** Once more, a bounded number of times: a unit taken and released over and over is 503 to retry. */
     private Mono<Optional<UUID>> again(Caller caller, Hold wanted, String unitName, int triesLeft) {
         return triesLeft > 1 ? attempt(caller, wanted, unitName, triesLeft - 1)
                 : Mono.error(HoldRules.changing(unitName));

@@ -200,7 +200,7 @@ class ReservationExpiryTest {
     }
 
     @Test
-    void aReservationMeetingALapsedHoldThatIsBeingExpiredIsToldToRetryRatherThanWaiting() throws Exception {
+    void aReservationMeetingALapsedHoldThatIsBeingExpiredIs503ToRetryRatherThanWaiting() throws Exception {
         String lapsed = heldForAnHour(f.customer, f.unit).get("id").asString();
         clock.advance(Duration.ofHours(2));
         // Another transaction (as the sweep would) holds the lapsed reservation's row.
@@ -213,8 +213,10 @@ class ReservationExpiryTest {
         assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
 
         UUID other = f.people.customer(f.caller);
-        assertThat(f.api.errorMessage(f.api.post(f.caller, f.body(other, f.unit)), 409, "conflict"))
-                .contains("Reservation " + lapsed, "unit A12", "being cancelled, expired or booked", "try again");
+        assertThat(f.api.errorMessage(f.api.post(f.caller, f.body(other, f.unit)).expectHeader()
+                        .valueEquals("Retry-After", "1"), 503, "service_unavailable"))
+                .contains("cancelling, expiring or booking reservation " + lapsed, "unit A12", "nothing was written",
+                        "Retry the request after 1 second.");
         release.tryEmitEmpty();
         sweepLike.get(30, TimeUnit.SECONDS);
 
