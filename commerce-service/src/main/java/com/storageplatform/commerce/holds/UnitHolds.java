@@ -10,10 +10,18 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * Who holds each unit: the one place reservations, orders and agreements take, hand over and release a unit.
- * Taking a unit is an insert that a primary key decides, so of two requests racing for a unit exactly one holds it
- * and the other is told who does (409 {@code unit_reserved}); it never reads then writes. Every method runs inside
- * the caller's transaction.
+ * Who holds each unit: the one place reservations, orders and agreements take, hand over and release a unit. Every
+ * method runs inside the caller's transaction.
+ *
+ * <p>Between new holders the insert decides: the primary key lets exactly one of two requests racing for a unit hold
+ * it, and the other is told who does (409 {@code unit_reserved}). A reservation's hold is acted on (expired, taken
+ * up, handed over, released) only under the reservation's row lock.
+ *
+ * <p>Lock order, in every transaction that locks more than one of them: the customer's contact, then the
+ * reservation, then the unit's hold (an agreement or order being changed comes before its contact). So a booking
+ * locks its customer before the reservation it names, and a cancel, the sweep, a lost deal or a staff read lock
+ * the reservation before its hold. A reservation met on a unit is locked without waiting (503 to retry when another
+ * request holds it).
  */
 @Component
 public class UnitHolds {
@@ -81,9 +89,9 @@ public class UnitHolds {
 
     /**
      * The unit is held, as {@code seen} without a lock. A reservation's hold is acted on only once the reservation's
-     * row is locked, then its hold row: the order in which a cancel, the sweep or a lost deal lock them, so the two
-     * never deadlock. The reservation is locked without waiting, so nothing here waits on a reservation while
-     * holding a hold row either.
+     * row is locked, then its hold row: the order in which a cancel, the sweep or a lost deal lock them, so this and
+     * they never wait on each other crosswise. The reservation is locked without waiting, so a request never waits
+     * here on a reservation, whatever it already holds.
      */
     private Mono<Optional<UUID>> meet(Caller caller, Hold wanted, String unitName, Hold seen, int triesLeft) {
         HoldRules.Outcome outcome = HoldRules.meet(seen, wanted.holder(), wanted.contactId(), unitName,

@@ -97,6 +97,7 @@ class OrderService {
             List<Order.ProductLine> products = OrderRules.products(v, body.products());
             v.orThrow();
             UUID orderId = Ids.newId();
+            // The customer is locked before the reservation named, as an agreement does (see UnitHolds).
             return customers.require(caller, contactId, "contact_id")
                     .then(reservationId == null ? Mono.just(Optional.<OrderReservations.Terms>empty())
                             : reservations().forBooking(caller, reservationId, "reservation_id").map(Optional::of))

@@ -1,10 +1,12 @@
 package com.storageplatform.commerce.reservation;
 
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.time.PlatformClock;
+import io.r2dbc.spi.R2dbcException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -32,9 +34,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A reservation's own customer booking it (named, or the reserved unit unnamed) while it is cancelled or expired
- * at that moment, over HTTP: it ends one way, never both, with one event, and no answer is a 500 (the two lock
- * the reservation's row before the unit's hold row, in that order, so they never deadlock).
+ * A reservation's own customer booking it (named, or the reserved unit unnamed) while it is cancelled, expired or
+ * booked by another request at that moment, over HTTP: it ends one way, never both, with one event. Every request
+ * locks the customer, then the reservation, then the unit's hold, so none of these deadlock; a booking that meets
+ * a reservation another request holds gives way at once with 503 to retry (never a 409, which an Idempotency-Key
+ * would replay), and no answer is a 500.
  */
 @CommerceTest
 class TakeUpRaceTest {
@@ -167,6 +171,48 @@ class TakeUpRaceTest {
         assertThat(json.readTree(again.getResponseBody()).at("/data/id").asString()).isEqualTo(agreement);
     }
 
+    @Test
+    void anUnnamedTakeUpLocksTheReservationBeforeItWaitsForTheUnitsHoldRow() throws Exception {
+        String reservation = f.reserve(f.customer, f.unit).get("id").asString();
+        Sinks.Empty<Void> release = Sinks.empty();
+        CompletableFuture<Void> holdLocked = holding("SELECT unit_id FROM unit_holds WHERE unit_id = :id FOR UPDATE",
+                f.unit, release);
+        Future<Answer> booking = pool.submit(() -> post("/v1/agreements", book(f.unit, null)));
+        try {
+            eventually(() -> count("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    + "AND wait_event_type = 'Lock' AND query LIKE '%FROM unit_holds%FOR UPDATE%'") > 0);
+            // The booking waits for the hold row holding the reservation's lock: taken in the other order, a cancel
+            // (reservation, then hold row) and this booking could each hold what the other waits for.
+            assertThat(lockNowait(UUID.fromString(reservation))).isEqualTo("55P03");
+        } finally {
+            release.tryEmitEmpty();
+            holdLocked.get(30, TimeUnit.SECONDS);
+        }
+        Answer booked = booking.get(60, TimeUnit.SECONDS);
+        assertThat(booked.status()).as(booked.toString()).isEqualTo(201);
+        assertThat(f.status(reservation)).isEqualTo("converted");
+        assertThat(f.holderOf(f.unit)).isEqualTo("agreement:" + booked.body().at("/data/id").asString());
+    }
+
+    @Test
+    void anOrderAndAnAgreementNamingTheSameReservationAtOnceBookItOnceAndNeverFail() throws Exception {
+        for (int round = 0; round < ROUNDS; round++) {
+            UUID unit = f.newUnit("B" + round);
+            String reservation = f.reserve(f.customer, unit).get("id").asString();
+            String named = "{\"contact_id\": \"" + f.customer + "\", \"reservation_id\": \"" + reservation + "\"}";
+
+            List<Answer> answers = race(() -> post("/v1/orders", named), () -> post("/v1/agreements", named));
+            String as = "round " + round + ": order " + answers.get(0) + ", agreement " + answers.get(1);
+            // Both lock the customer before the reservation: one books it, the other finds it converted (409).
+            assertThat(answers).as(as).extracting(Answer::status).containsExactlyInAnyOrder(201, 409);
+            Answer booked = answers.stream().filter(a -> a.status() == 201).findFirst().orElseThrow();
+            assertThat(f.status(reservation)).as(as).isEqualTo("converted");
+            assertThat(f.holderOf(unit)).as(as).isEqualTo(booked.body().at("/data/object").asString() + ":"
+                    + booked.body().at("/data/id").asString());
+            assertEndedOnce(reservation, "converted", as);
+        }
+    }
+
     /**
      * Runs {@code sql} (binding {@code id}) in a transaction of its own, on another thread, and keeps it open (its
      * locks held) until {@code release} completes.
@@ -179,6 +225,22 @@ class TakeUpRaceTest {
                 .subscribeOn(Schedulers.boundedElastic()).toFuture();
         assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
         return open;
+    }
+
+    /** The SQLSTATE of locking the reservation without waiting, on a connection of its own; null when it locked. */
+    private String lockNowait(UUID reservation) {
+        try {
+            tx.transactional(db.sql("SELECT id FROM reservations WHERE id = :id FOR UPDATE NOWAIT")
+                    .bind("id", reservation).fetch().rowsUpdated()).block();
+            return null;
+        } catch (RuntimeException failed) {
+            for (Throwable cause = failed; cause != null; cause = cause.getCause()) {
+                if (cause instanceof R2dbcException r2dbc) {
+                    return r2dbc.getSqlState();
+                }
+            }
+            throw failed;
+        }
     }
 
     /** After a race with the sweep: converted by the booking, or expired (by the sweep or the booking) and not. */
