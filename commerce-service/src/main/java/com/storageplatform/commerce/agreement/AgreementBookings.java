@@ -126,10 +126,7 @@ class AgreementBookings {
                         return Mono.just(named == null ? TakenUp.NONE : new TakenUp(named, true));
                     }
                     if (named != null) {
-                        return Mono.error(refused("unit_id", FieldIssue.NOT_ALLOWED, "Unit " + unit.name()
-                                + " is held by the customer's reservation " + taken.get() + " while reservation "
-                                + named.id() + " is named: two reserved units cannot be taken up in one "
-                                + "booking."));
+                        return Mono.error(UnitHolds.twoReservations(unit.name(), taken.get(), named.id()));
                     }
                     return reservations.forBooking(caller, taken.get(), "unit_id")
                             .map(terms -> new TakenUp(terms, false));

@@ -1,8 +1,13 @@
 package com.storageplatform.commerce.holds;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.beans.factory.ObjectProvider;
@@ -132,6 +137,18 @@ public class UnitHolds {
     private Mono<Optional<UUID>> again(Caller caller, Hold wanted, String unitName, int triesLeft) {
         return triesLeft > 1 ? attempt(caller, wanted, unitName, triesLeft - 1)
                 : Mono.error(HoldRules.changing(unitName));
+    }
+
+    /**
+     * 422 {@code not_allowed} on {@code unit_id}: a booking naming reservation {@code named} (of a unit type) picked
+     * a unit that {@link #take} found held by the customer's other reservation {@code met}. One booking takes up one
+     * reservation; the hand-over {@code take} made is undone with the booking's transaction.
+     */
+    public static ApiException twoReservations(String unitName, UUID met, UUID named) {
+        return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(), "Unit " + unitName
+                + " is held by the customer's reservation " + met + " while reservation " + named + " is named: two "
+                + "reserved units cannot be taken up in one booking.",
+                List.of(new FieldIssue("unit_id", FieldIssue.NOT_ALLOWED)), Map.of());
     }
 
     /** The unit {@code holder} holds, if any. */
