@@ -26,7 +26,7 @@ import reactor.core.publisher.Mono;
  * reservation, then the unit's hold (an agreement or order being changed comes before its contact). So a booking
  * locks its customer before the reservation it names, and a cancel, the sweep, a lost deal or a staff read lock
  * the reservation before its hold. A reservation met on a unit is locked without waiting (503 to retry when another
- * request holds it).
+ * request holds it), and a staff list passes over one another request holds.
  */
 @Component
 public class UnitHolds {
