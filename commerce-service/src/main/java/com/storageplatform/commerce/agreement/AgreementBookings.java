@@ -62,16 +62,16 @@ class AgreementBookings {
         this.clock = clock;
     }
 
+    /** The customer is locked before the reservation named, as an order does (the lock order of {@link UnitHolds}). */
     Mono<Agreement> book(Caller caller, Request request) {
         Mono<Optional<ReservationTerms>> named = request.reservationId() == null
                 ? Mono.just(Optional.empty())
                 : reservations.forBooking(caller, request.reservationId(), "reservation_id").map(Optional::of);
-        return named.flatMap(terms -> {
+        return customers.require(caller, request.contactId(), "contact_id").then(named).flatMap(terms -> {
             UUID unitId = unitOf(request, terms.orElse(null));
             return units.bookable(caller, unitId, "unit_id").flatMap(unit -> {
                 terms.ifPresent(t -> fits(t, unit, request.contactId()));
-                return customers.require(caller, request.contactId(), "contact_id")
-                        .then(hold(caller, request, unit, terms.orElse(null)))
+                return hold(caller, request, unit, terms.orElse(null))
                         .flatMap(takenUp -> priced(caller, request, unit, takenUp)
                                 .flatMap(agreement -> agreements.insert(caller, agreement)
                                         .then(convert(caller, agreement, takenUp))
@@ -126,10 +126,7 @@ class AgreementBookings {
                         return Mono.just(named == null ? TakenUp.NONE : new TakenUp(named, true));
                     }
                     if (named != null) {
-                        return Mono.error(refused("unit_id", FieldIssue.NOT_ALLOWED, "Unit " + unit.name()
-                                + " is held by the customer's reservation " + taken.get() + " while reservation "
-                                + named.id() + " is named: two reserved units cannot be taken up in one "
-                                + "booking."));
+                        return Mono.error(UnitHolds.twoReservations(unit.name(), taken.get(), named.id()));
                     }
                     return reservations.forBooking(caller, taken.get(), "unit_id")
                             .map(terms -> new TakenUp(terms, false));

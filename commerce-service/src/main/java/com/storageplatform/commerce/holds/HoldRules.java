@@ -12,6 +12,8 @@ final class HoldRules {
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
             .withZone(ZoneId.of("UTC"));
+    /** Another request's transaction on the same unit or reservation ends within moments. */
+    private static final int RETRY_SECONDS = 1;
 
     /** The outcome of meeting an existing hold. */
     sealed interface Outcome permits Same, Lapsed, TakeUp, Refused {
@@ -69,18 +71,20 @@ final class HoldRules {
     }
 
     /**
-     * 409 {@code conflict}: the reservation holding the unit is being cancelled, expired or booked by another
-     * request at this moment; once that one has finished, a retry is answered.
+     * 503 {@code service_unavailable}, {@code Retry-After: 1}: the reservation holding the unit is being cancelled,
+     * expired or booked by another request at this moment, so this one gave way and wrote nothing. Not a 409: a 4xx
+     * is stored under the request's {@code Idempotency-Key} and replayed to every retry; a 5xx is not, so the same
+     * request sent again runs, once the other has finished.
      */
     static ApiException reservationBusy(UUID reservationId, String unitName) {
-        return ApiException.conflict("Reservation " + reservationId + ", which holds " + named(unitName)
-                + ", is being cancelled, expired or booked by another request at this moment: try again.");
+        return ApiException.busy("Another request is cancelling, expiring or booking reservation " + reservationId
+                + ", which holds " + named(unitName) + ", at this moment, so nothing was written.", RETRY_SECONDS);
     }
 
-    /** 409 {@code conflict}: other requests took and released the unit again and again while this one tried. */
+    /** 503 as {@link #reservationBusy}: other requests took and released the unit again and again meanwhile. */
     static ApiException changing(String unitName) {
-        return ApiException.conflict("The hold on " + named(unitName)
-                + " kept changing while this request tried to take it: try again.");
+        return ApiException.busy("Other requests kept taking and releasing " + named(unitName)
+                + " while this one tried to hold it, so nothing was written.", RETRY_SECONDS);
     }
 
     private static String unit(String unitName) {

@@ -7,8 +7,9 @@ import reactor.core.publisher.Mono;
 /**
  * What {@link UnitHolds} needs of the reservation feature (which implements it) when a request for a unit meets a
  * reservation's hold. Every change of a reservation (cancel, expiry, deal lost, conversion) locks the reservation's
- * row before the unit's hold row; {@link UnitHolds#take} does the same, through {@link #lock}, so the two never
- * wait on each other in opposite orders.
+ * row before the unit's hold row; {@link UnitHolds#take} does the same, through {@link #lock}, so a change of the
+ * reservation and a request taking its unit never wait on each other crosswise (see {@link UnitHolds} for the
+ * whole lock order).
  */
 public interface HoldingReservations {
 

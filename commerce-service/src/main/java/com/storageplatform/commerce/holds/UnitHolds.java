@@ -1,8 +1,13 @@
 package com.storageplatform.commerce.holds;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.beans.factory.ObjectProvider;
@@ -10,17 +15,25 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * Who holds each unit: the one place reservations, orders and agreements take, hand over and release a unit.
- * Taking a unit is an insert that a primary key decides, so of two requests racing for a unit exactly one holds it
- * and the other is told who does (409 {@code unit_reserved}); it never reads then writes. Every method runs inside
- * the caller's transaction.
+ * Who holds each unit: the one place reservations, orders and agreements take, hand over and release a unit. Every
+ * method runs inside the caller's transaction.
+ *
+ * <p>Between new holders the insert decides: the primary key lets exactly one of two requests racing for a unit hold
+ * it, and the other is told who does (409 {@code unit_reserved}). A reservation's hold is acted on (expired, taken
+ * up, handed over, released) only under the reservation's row lock.
+ *
+ * <p>Lock order, in every transaction that locks more than one of them: the customer's contact, then the
+ * reservation, then the unit's hold (an agreement or order being changed comes before its contact). So a booking
+ * locks its customer before the reservation it names, and a cancel, the sweep, a lost deal or a staff read lock
+ * the reservation before its hold. A reservation met on a unit is locked without waiting (503 to retry when another
+ * request holds it), and a staff list passes over one another request holds.
  */
 @Component
 public class UnitHolds {
 
     /**
      * Attempts at taking a unit in one request (a lapsed hold expired, then the unit taken, is two): bounded, so a
-     * unit taken and released over and over meanwhile ends the request in 409 {@code conflict}.
+     * unit taken and released over and over meanwhile ends the request in 503 to retry.
      */
     private static final int TRIES = 3;
 
@@ -39,9 +52,10 @@ public class UnitHolds {
      * its {@code held_until}, that reservation is expired first (staff or a customer acting before the sweep).
      * When a booking (agreement or order) meets the same customer's reservation of the unit, the hold passes to
      * the booking and the reservation's id is answered, its row locked by the caller's transaction, for the booking
-     * to mark it converted. Otherwise 409 {@code unit_reserved} naming the hold. 409 {@code conflict} when the
-     * reservation met is being cancelled, expired or booked by another request at that moment (it is not waited
-     * for), or when the unit's hold kept changing while this request tried.
+     * to mark it converted. Otherwise 409 {@code unit_reserved} naming the hold. 503 {@code service_unavailable}
+     * with {@code Retry-After} when the reservation met is being cancelled, expired or booked by another request at
+     * that moment (it is not waited for), or when the unit's hold kept changing while this request tried: a 5xx,
+     * so a retry under the same {@code Idempotency-Key} runs again rather than being answered from the store.
      *
      * @param unitName the unit's name, for the message of a refusal
      * @return the reservation taken up, if any
@@ -80,9 +94,9 @@ public class UnitHolds {
 
     /**
      * The unit is held, as {@code seen} without a lock. A reservation's hold is acted on only once the reservation's
-     * row is locked, then its hold row: the order in which a cancel, the sweep or a lost deal lock them, so the two
-     * never deadlock. The reservation is locked without waiting, so nothing here waits on a reservation while
-     * holding a hold row either.
+     * row is locked, then its hold row: the order in which a cancel, the sweep or a lost deal lock them, so this and
+     * they never wait on each other crosswise. The reservation is locked without waiting, so a request never waits
+     * here on a reservation, whatever it already holds.
      */
     private Mono<Optional<UUID>> meet(Caller caller, Hold wanted, String unitName, Hold seen, int triesLeft) {
         HoldRules.Outcome outcome = HoldRules.meet(seen, wanted.holder(), wanted.contactId(), unitName,
@@ -119,10 +133,22 @@ public class UnitHolds {
                 : Mono.just(Optional.empty());
     }
 
-    /** Once more, a bounded number of times: a unit taken and released over and over is 409 {@code conflict}. */
+    /** Once more, a bounded number of times: a unit taken and released over and over is 503 to retry. */
     private Mono<Optional<UUID>> again(Caller caller, Hold wanted, String unitName, int triesLeft) {
         return triesLeft > 1 ? attempt(caller, wanted, unitName, triesLeft - 1)
                 : Mono.error(HoldRules.changing(unitName));
+    }
+
+    /**
+     * 422 {@code not_allowed} on {@code unit_id}: a booking naming reservation {@code named} (of a unit type) picked
+     * a unit that {@link #take} found held by the customer's other reservation {@code met}. One booking takes up one
+     * reservation; the hand-over {@code take} made is undone with the booking's transaction.
+     */
+    public static ApiException twoReservations(String unitName, UUID met, UUID named) {
+        return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(), "Unit " + unitName
+                + " is held by the customer's reservation " + met + " while reservation " + named + " is named: two "
+                + "reserved units cannot be taken up in one booking.",
+                List.of(new FieldIssue("unit_id", FieldIssue.NOT_ALLOWED)), Map.of());
     }
 
     /** The unit {@code holder} holds, if any. */

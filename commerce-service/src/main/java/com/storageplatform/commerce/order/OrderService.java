@@ -97,6 +97,7 @@ class OrderService {
             List<Order.ProductLine> products = OrderRules.products(v, body.products());
             v.orThrow();
             UUID orderId = Ids.newId();
+            // The customer is locked before the reservation named, as an agreement does (see UnitHolds).
             return customers.require(caller, contactId, "contact_id")
                     .then(reservationId == null ? Mono.just(Optional.<OrderReservations.Terms>empty())
                             : reservations().forBooking(caller, reservationId, "reservation_id").map(Optional::of))
@@ -230,7 +231,8 @@ class OrderService {
     /**
      * Holds the unit for the order and writes it. A named reservation is converted (its hold handed to the order);
      * the customer's own reservation of the unit met unnamed is taken up and converted, and its fee is the
-     * order's.
+     * order's. A unit-type reservation named with a unit the customer's other reservation holds is 422
+     * {@code not_allowed} on {@code unit_id}, as for an agreement: one booking takes up one reservation.
      */
     private Mono<Order> book(Caller caller, UUID orderId, UUID contactId, Optional<OrderReservations.Terms> terms,
             QuoteRequest request, OrderQuoting.Quote quote, boolean feeFromReservation, AccountSettings.Settings s) {
@@ -242,6 +244,10 @@ class OrderService {
                     .then(Mono.just(new TakenUp(terms.get().id(), request, quote, feeFromReservation)));
         } else {
             held = holds.take(caller, unit.id(), holder, contactId, null, unit.name()).flatMap(taken -> {
+                if (terms.isPresent() && taken.isPresent()) {
+                    // The unit picked for a unit-type reservation is held by the customer's other reservation.
+                    return Mono.error(UnitHolds.twoReservations(unit.name(), taken.get(), terms.get().id()));
+                }
                 if (terms.isPresent()) {
                     return reservations().convert(caller, terms.get().id(), orderId)
                             .then(Mono.just(new TakenUp(terms.get().id(), request, quote, feeFromReservation)));

@@ -8,9 +8,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * The reservations {@code UnitHolds.take} meets on a unit: locked without waiting (a reservation another
- * transaction is ending or booking at that moment makes the request 409 {@code conflict}, to retry), and a lapsed
- * one expired at once, exactly as the sweep would have (status {@code expired}, hold released,
- * {@code reservation.expired}), so the unit gives way.
+ * transaction is ending or booking at that moment makes the request 503, to retry), and a lapsed one expired at
+ * once, exactly as the sweep would have (status {@code expired}, hold released, {@code reservation.expired}), so the
+ * unit gives way.
  */
 @Component
 class ReservationHolds implements HoldingReservations {

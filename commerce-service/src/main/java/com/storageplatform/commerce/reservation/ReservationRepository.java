@@ -94,8 +94,8 @@ class ReservationRepository {
 
     /**
      * The reservation locked, or empty when another transaction holds its lock: for a request that met the
-     * reservation's hold on a unit it wants, which does not wait on a cancel, the sweep or another booking acting
-     * on the same reservation at that moment.
+     * reservation's hold on a unit it wants, and for a staff list expiring the lapsed rows of its page, neither of
+     * which waits on a cancel, the sweep or a booking acting on the same reservation at that moment.
      */
     Mono<Stored> findForUpdateUnlessLocked(UUID accountId, UUID id) {
         return findBy(accountId, id, " FOR UPDATE SKIP LOCKED");

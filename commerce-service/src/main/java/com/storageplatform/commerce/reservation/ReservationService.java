@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -236,7 +235,8 @@ class ReservationService {
     /**
      * A page of the account's reservations. A member of staff sees a lapsed active reservation expired: the status
      * filter counts it as {@code expired}, and those on the page are expired in this request (the sweep's effects)
-     * and shown so, in place, so the page stays {@code limit} long.
+     * and shown so, in place, so the page stays {@code limit} long but for a row another request changed at that
+     * moment.
      */
     Mono<Envelopes.ListOf<Reservation>> list(Caller caller, ReservationRepository.Filters filters,
             PageRequest page) {
@@ -246,25 +246,32 @@ class ReservationService {
             }
             Instant lapsedBy = caller.actorType() == ActorType.STAFF ? clock.instant() : null;
             return reservations.list(caller, filters, page, lapsedBy).flatMap(listed -> lapsedBy == null
-                    ? Mono.just(listed) : expiredInPlace(caller, listed, lapsedBy));
+                    ? Mono.just(listed) : expiredInPlace(caller, listed, filters.status(), lapsedBy));
         });
     }
 
+    /**
+     * Expires the page's lapsed rows and shows each as it now is. A row another request holds at that moment (a
+     * booking converting it) is passed over, as the sweep passes it over, and shown as it was read: a list that
+     * waited for it while holding the hold row of one it expired could deadlock with that booking. A row whose status
+     * no longer matches the {@code status} filter (converted meanwhile, or passed over and still {@code active} under
+     * {@code ?status=expired}) is left out: the page is then shorter, and the cursor still follows the rows read.
+     */
     private Mono<Envelopes.ListOf<Reservation>> expiredInPlace(Caller caller, Envelopes.ListOf<Reservation> listed,
-            Instant lapsedBy) {
-        // In id order, as a lost deal locks its reservations, so the two never wait on each other crosswise.
-        List<UUID> lapsed = listed.data().stream().filter(r -> r.lapsedAt(lapsedBy)).map(Reservation::id)
-                .sorted(Comparator.comparing(UUID::toString)).toList();
+            String status, Instant lapsedBy) {
+        List<UUID> lapsed = listed.data().stream().filter(r -> r.lapsedAt(lapsedBy)).map(Reservation::id).toList();
         if (lapsed.isEmpty()) {
             return Mono.just(listed);
         }
-        Mono<Map<UUID, Reservation>> ended = Flux.fromIterable(lapsed)
-                // Ended meanwhile (a booking converted it): shown as it now is.
-                .concatMap(id -> expireIfLapsed(caller, id)
-                        .switchIfEmpty(reservations.find(caller.accountId(), id).map(Stored::reservation)))
+        Mono<Map<UUID, Reservation>> now = Flux.fromIterable(lapsed)
+                .concatMap(id -> reservations.findForUpdateUnlessLocked(caller.accountId(), id)
+                        .flatMap(stored -> stored.reservation().lapsedAt(clock.instant())
+                                ? expireNow(caller, stored.reservation()) : Mono.just(stored.reservation())))
                 .collectMap(Reservation::id);
-        return tx.transactional(ended).map(now -> new Envelopes.ListOf<>(
-                listed.data().stream().map(r -> now.getOrDefault(r.id(), r)).toList(), listed.meta()));
+        return tx.transactional(now).map(current -> new Envelopes.ListOf<>(listed.data().stream()
+                .map(r -> current.getOrDefault(r.id(), r))
+                .filter(r -> status == null || status.equals(r.status()))
+                .toList(), listed.meta()));
     }
 
     /**

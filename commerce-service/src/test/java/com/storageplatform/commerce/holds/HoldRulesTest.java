@@ -73,14 +73,19 @@ class HoldRulesTest {
     }
 
     @Test
-    void aReservationBeingChangedOrAHoldThatKeepsChangingIsAConflictToRetry() {
+    void aReservationBeingChangedOrAHoldThatKeepsChangingIs503ToRetrySoAnIdempotencyKeyDoesNotReplayIt() {
         UUID reservation = Ids.newId();
         var busy = HoldRules.reservationBusy(reservation, "A1");
-        assertThat(busy.code()).isEqualTo(ErrorCode.CONFLICT);
-        assertThat(busy.getMessage()).isEqualTo("Reservation " + reservation + ", which holds unit A1, is being "
-                + "cancelled, expired or booked by another request at this moment: try again.");
+        assertThat(busy.code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+        assertThat(busy.status().value()).isEqualTo(503);
+        assertThat(busy.headers()).containsEntry("Retry-After", "1");
+        assertThat(busy.getMessage()).isEqualTo("Another request is cancelling, expiring or booking reservation "
+                + reservation + ", which holds unit A1, at this moment, so nothing was written. Retry the request "
+                + "after 1 second.");
         var changing = HoldRules.changing("A1");
-        assertThat(changing.code()).isEqualTo(ErrorCode.CONFLICT);
-        assertThat(changing.getMessage()).contains("unit A1", "kept changing", "try again");
+        assertThat(changing.code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+        assertThat(changing.headers()).containsEntry("Retry-After", "1");
+        assertThat(changing.getMessage()).isEqualTo("Other requests kept taking and releasing unit A1 while this "
+                + "one tried to hold it, so nothing was written. Retry the request after 1 second.");
     }
 }

@@ -539,6 +539,19 @@ class OrderPaymentTest {
     }
 
     @Test
+    void aUnitTypeReservationCannotTakeUpAUnitTheCustomersOtherReservationHolds() {
+        String ofType = reserve(f.customer, "\"unit_type_id\": \"" + f.type + "\"", "").get("id").asString();
+        String ofUnit = reserve(f.customer, "\"unit_id\": \"" + f.unit + "\"", "").get("id").asString();
+        assertThat(api.issues(api.post(f.caller, "{\"contact_id\": \"" + f.customer + "\", \"reservation_id\": \""
+                + ofType + "\", \"unit_id\": \"" + f.unit + "\"}"))).containsExactly("unit_id not_allowed");
+        // Nothing changed: the other reservation still holds its unit, and neither was converted.
+        assertThat(f.holderOf(f.unit)).isEqualTo("reservation:" + ofUnit);
+        assertThat(f.eventTypes(ofType)).containsExactly("reservation.created");
+        assertThat(f.eventTypes(ofUnit)).containsExactly("reservation.created");
+        assertThat(api.listedIds(f.caller, "")).isEmpty();
+    }
+
+    @Test
     void aReservationForADealIsBookedThroughAgreementsAndAUnitTypeReservationNeedsAUnitOfItsType() {
         String deal = reserve(f.customer, "\"unit_id\": \"" + f.unit + "\"", ", \"deal_id\": \""
                 + com.storageplatform.kit.id.Ids.newId() + "\"").get("id").asString();

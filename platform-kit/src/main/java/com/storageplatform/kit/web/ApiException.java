@@ -45,6 +45,19 @@ public class ApiException extends RuntimeException {
                 List.of(new FieldIssue(null, issue)), Map.of());
     }
 
+    /**
+     * 503 {@code service_unavailable} with {@code Retry-After}: the request met others changing the same records (or
+     * found the service too busy), wrote nothing, and may be sent again as it was, with the same
+     * {@code Idempotency-Key} (a 5xx is never stored under one). {@code reason} says what happened; the message ends
+     * with the wait, the same number as the header.
+     */
+    public static ApiException busy(String reason, int retryAfterSeconds) {
+        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
+                reason + " Retry the request after " + retryAfterSeconds
+                        + (retryAfterSeconds == 1 ? " second." : " seconds."),
+                List.of(), Map.of("Retry-After", String.valueOf(retryAfterSeconds)));
+    }
+
     /** 422 {@code validation_error} for body fields. */
     public static ApiException invalid(List<FieldIssue> issues) {
         return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(),

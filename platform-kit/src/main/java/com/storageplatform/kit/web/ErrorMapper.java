@@ -86,9 +86,7 @@ public final class ErrorMapper {
             // Every connection of the pool stayed busy for its acquire time: the service is overloaded, not
             // broken, and nothing was written. The client may retry shortly.
             log.warn("No database connection was free in time: answered 503 ({})", failure.getMessage());
-            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
-                    "The service is busy: retry after " + BUSY_RETRY_SECONDS + " second.", List.of(),
-                    Map.of("Retry-After", String.valueOf(BUSY_RETRY_SECONDS)));
+            return ApiException.busy("The service is busy, so nothing was written.", BUSY_RETRY_SECONDS);
         }
         String sqlState = sqlState(failure);
         if (LOST_RACE_STATES.contains(sqlState)) {
@@ -96,10 +94,8 @@ public final class ErrorMapper {
             // (a 5xx is not stored under an Idempotency-Key, so the same key runs again).
             log.warn("A concurrent transaction took the same rows (SQLSTATE {}): answered 503 ({})", sqlState,
                     failure.getMessage());
-            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
-                    "Another request changed the same records at the same moment, so nothing was written. Retry"
-                            + " the request after " + BUSY_RETRY_SECONDS + " second.", List.of(),
-                    Map.of("Retry-After", String.valueOf(BUSY_RETRY_SECONDS)));
+            return ApiException.busy("Another request changed the same records at the same moment, so nothing was"
+                    + " written.", BUSY_RETRY_SECONDS);
         }
         if (UNSTORABLE_TEXT_STATES.contains(sqlState)) {
             // The JSON mapper refuses NUL with the field's path already; this catches text that came another way.

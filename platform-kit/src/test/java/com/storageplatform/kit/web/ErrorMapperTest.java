@@ -18,7 +18,8 @@ class ErrorMapperTest {
         assertThat(busy.code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
         assertThat(busy.status().value()).isEqualTo(503);
         assertThat(busy.headers()).containsEntry("Retry-After", "1");
-        assertThat(busy.getMessage()).contains("retry after 1 second");
+        assertThat(busy.getMessage()).isEqualTo("The service is busy, so nothing was written. Retry the request after 1"
+                + " second.");
     }
 
     @Test
@@ -30,10 +31,23 @@ class ErrorMapperTest {
                 ApiException api = ErrorMapper.toApiException(failure);
                 assertThat(api.code()).as(state).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
                 assertThat(api.headers()).containsEntry("Retry-After", "1");
+                assertThat(api.getMessage()).isEqualTo("Another request changed the same records at the same "
+                        + "moment, so nothing was written. Retry the request after 1 second.");
             }
         }
         assertThat(ErrorMapper.toApiException(new PessimisticLockingFailureException("update",
                 new R2dbcRollbackException("lock timeout", "55P03")))).isNull();
+    }
+
+    @Test
+    void aBusyAnswerIsServiceUnavailableWhoseMessageStatesTheRetryAfterOfItsHeader() {
+        ApiException once = ApiException.busy("Another request is changing unit A1 at this moment.", 1);
+        assertThat(once.status().value()).isEqualTo(503);
+        assertThat(once.code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+        assertThat(once.headers()).containsExactly(java.util.Map.entry("Retry-After", "1"));
+        assertThat(once.getMessage()).isEqualTo("Another request is changing unit A1 at this moment. Retry the "
+                + "request after 1 second.");
+        assertThat(ApiException.busy("Busy.", 5).getMessage()).endsWith("after 5 seconds.");
     }
 
     @Test
