@@ -62,7 +62,8 @@ class TightRateLimitsTest {
                 .expectHeader().valueEquals("RateLimit-Remaining", "0")
                 .expectBody()
                 .jsonPath("$.error.code").isEqualTo("rate_limited")
-                .jsonPath("$.error.message").value(message -> assertThat((String) message).contains("20 seconds"));
+                .jsonPath("$.error.message").isEqualTo("Too many requests for this credential. Retry the request after 20 "
+                        + "seconds.");
     }
 
     @Test

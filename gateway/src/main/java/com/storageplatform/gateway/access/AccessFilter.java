@@ -165,9 +165,8 @@ public final class AccessFilter implements WebFilter, Ordered {
             if (decision.allowed()) {
                 return Mono.empty();
             }
-            String wait = Long.toString(decision.retryAfterSeconds());
-            return Mono.error(new ApiException(ErrorCode.RATE_LIMITED, ErrorCode.RATE_LIMITED.status(),
-                    "Too many requests: retry after " + wait + " seconds.", List.of(), Map.of("Retry-After", wait)));
+            return Mono.error(ApiException.retryLater(ErrorCode.RATE_LIMITED, "Too many requests for this credential.",
+                    decision.retryAfterSeconds()));
         });
     }
 

@@ -37,9 +37,9 @@ final class ErrorResponses {
             Map.entry(ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large."),
             Map.entry(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "The body must be sent as application/json."),
             Map.entry(ErrorCode.VALIDATION_ERROR, "Invalid value for name: required."),
-            Map.entry(ErrorCode.RATE_LIMITED, "Too many requests: retry after 1 seconds."),
+            Map.entry(ErrorCode.RATE_LIMITED, "Too many requests for this credential. Retry the request after 1 second."),
             Map.entry(ErrorCode.INTERNAL_ERROR, "Something went wrong on our side; retry shortly."),
-            Map.entry(ErrorCode.SERVICE_UNAVAILABLE, "The service is unavailable: retry after 5 seconds."),
+            Map.entry(ErrorCode.SERVICE_UNAVAILABLE, "The service is unavailable. Retry the request after 5 seconds."),
             Map.entry(ErrorCode.GATEWAY_TIMEOUT, "The service did not answer in time."));
 
     private ErrorResponses() {

@@ -5,8 +5,6 @@ import com.storageplatform.kit.web.ErrorCode;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import java.net.ConnectException;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
 import org.springframework.web.server.ResponseStatusException;
@@ -74,9 +72,7 @@ public final class Outages {
 
     /** 503 {@code service_unavailable} with {@code Retry-After} in whole seconds (at least one). */
     public static ApiException unavailable(String subject, Duration retryAfter) {
-        String seconds = Long.toString(Math.max(1, (retryAfter.toMillis() + 999) / 1000));
-        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
-                subject + " is unavailable: retry after " + seconds + " seconds.", List.of(),
-                Map.of("Retry-After", seconds));
+        return ApiException.retryLater(ErrorCode.SERVICE_UNAVAILABLE, subject + " is unavailable.",
+                Math.max(1, (retryAfter.toMillis() + 999) / 1000));
     }
 }

@@ -48,12 +48,19 @@ public class ApiException extends RuntimeException {
     /**
      * 503 {@code service_unavailable} with {@code Retry-After}: the request met others changing the same records (or
      * found the service too busy), wrote nothing, and may be sent again as it was, with the same
-     * {@code Idempotency-Key} (a 5xx is never stored under one). {@code reason} says what happened; the message ends
-     * with the wait, the same number as the header.
+     * {@code Idempotency-Key} (a 5xx is never stored under one). {@code reason} says what happened.
      */
-    public static ApiException busy(String reason, int retryAfterSeconds) {
-        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.status(),
-                reason + " Retry the request after " + retryAfterSeconds
+    public static ApiException busy(String reason, long retryAfterSeconds) {
+        return retryLater(ErrorCode.SERVICE_UNAVAILABLE, reason, retryAfterSeconds);
+    }
+
+    /**
+     * The one shape of an answer to retry after a wait (a busy or unavailable service, a rate limit): {@code sentence}
+     * says why, the message ends "Retry the request after N second(s).", and {@code Retry-After} is the same N.
+     */
+    public static ApiException retryLater(ErrorCode code, String sentence, long retryAfterSeconds) {
+        return new ApiException(code, code.status(),
+                sentence + " Retry the request after " + retryAfterSeconds
                         + (retryAfterSeconds == 1 ? " second." : " seconds."),
                 List.of(), Map.of("Retry-After", String.valueOf(retryAfterSeconds)));
     }

@@ -33,6 +33,8 @@ public final class ErrorMapper {
 
     private static final Logger log = LoggerFactory.getLogger(ErrorMapper.class);
     static final int BUSY_RETRY_SECONDS = 1;
+    /** {@code Retry-After} of a bare 503 (a peer or a route that answered only the status). */
+    static final int UNAVAILABLE_RETRY_SECONDS = 5;
     /** PostgreSQL's deadlock_detected and serialization_failure: the transaction lost a race and was rolled back. */
     private static final Set<String> LOST_RACE_STATES = Set.of("40P01", "40001");
     /** character_not_in_repertoire (NUL in text) and untranslatable_character (the escape of NUL in jsonb). */
@@ -163,6 +165,9 @@ public final class ErrorMapper {
     /** A bare status: its code ({@link ErrorCode#forStatus}) with a message that says no more than the status. */
     private static ApiException fromStatus(int status) {
         ErrorCode code = ErrorCode.forStatus(status);
+        if (code == ErrorCode.SERVICE_UNAVAILABLE) {
+            return ApiException.retryLater(code, "The service is unavailable.", UNAVAILABLE_RETRY_SECONDS);
+        }
         String message = switch (code) {
             case NOT_FOUND -> "No such resource or route.";
             case METHOD_NOT_ALLOWED -> "The method is not allowed on this path.";
@@ -171,7 +176,6 @@ public final class ErrorMapper {
             case UNSUPPORTED_MEDIA_TYPE -> "The request body must be JSON, sent with Content-Type: application/json.";
             case UNAUTHORIZED -> "A valid credential is required.";
             case INSUFFICIENT_SCOPE -> "The credential may not do this.";
-            case SERVICE_UNAVAILABLE -> "The service is unavailable; retry shortly.";
             case GATEWAY_TIMEOUT -> "The service did not answer in time.";
             case INTERNAL_ERROR -> null;
             default -> "The request was refused.";
@@ -181,8 +185,7 @@ public final class ErrorMapper {
         }
         // invalid_request stands for many 4xx statuses and keeps the one answered; 502 is answered as 503.
         HttpStatusCode answered = code == ErrorCode.INVALID_REQUEST ? HttpStatusCode.valueOf(status) : code.status();
-        return new ApiException(code, answered, message, List.of(),
-                code == ErrorCode.SERVICE_UNAVAILABLE ? Map.of("Retry-After", "5") : Map.of());
+        return new ApiException(code, answered, message, List.of(), Map.of());
     }
 
     /** Jackson's path as the API spells it: {@code items[0].item_type}. */

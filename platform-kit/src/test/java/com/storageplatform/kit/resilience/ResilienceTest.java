@@ -71,7 +71,7 @@ class ResilienceTest {
                 Duration.ofSeconds(30));
         assertThat(down.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
         assertThat(down.headers()).containsEntry("Retry-After", "5");
-        assertThat(down.getMessage()).startsWith("The billing service is unavailable");
+        assertThat(down.getMessage()).isEqualTo("The billing service is unavailable. Retry the request after 5 seconds.");
 
         ApiException slow = (ApiException) Outages.toApiError(new TimeoutException(), "The billing service",
                 Duration.ofSeconds(30));

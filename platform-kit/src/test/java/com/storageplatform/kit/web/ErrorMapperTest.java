@@ -51,6 +51,15 @@ class ErrorMapperTest {
     }
 
     @Test
+    void aBareServiceUnavailableStatusSaysWhenToRetry() {
+        ApiException bare = ErrorMapper.toApiException(new org.springframework.web.server.ResponseStatusException(
+                org.springframework.http.HttpStatus.BAD_GATEWAY));
+        assertThat(bare.status().value()).isEqualTo(503);
+        assertThat(bare.headers()).containsExactly(java.util.Map.entry("Retry-After", "5"));
+        assertThat(bare.getMessage()).isEqualTo("The service is unavailable. Retry the request after 5 seconds.");
+    }
+
+    @Test
     void anythingElseUnexpectedIsLeftToTheInternalError() {
         assertThat(ErrorMapper.toApiException(new IllegalStateException("bug"))).isNull();
     }
