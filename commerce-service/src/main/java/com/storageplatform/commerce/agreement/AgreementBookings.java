@@ -10,13 +10,10 @@ import com.storageplatform.commerce.reservation.ReservationTerms;
 import com.storageplatform.commerce.reservation.Reservations;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.web.ApiException;
-import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -85,7 +82,7 @@ class AgreementBookings {
     private static UUID unitOf(Request request, ReservationTerms terms) {
         if (terms != null && terms.unitId() != null) {
             if (request.unitId() != null && !request.unitId().equals(terms.unitId())) {
-                throw refused("unit_id", FieldIssue.INVALID, "Reservation " + terms.id() + " holds unit "
+                throw ApiException.invalid("unit_id", FieldIssue.INVALID, "Reservation " + terms.id() + " holds unit "
                         + terms.unitId() + ": book that unit, or leave unit_id out.");
             }
             return terms.unitId();
@@ -99,14 +96,14 @@ class AgreementBookings {
     /** A named reservation is the customer's own, and a unit-type reservation is taken up by a unit of its type. */
     private static void fits(ReservationTerms terms, CatalogueUnit unit, UUID contactId) {
         if (!terms.contactId().equals(contactId)) {
-            throw refused("reservation_id", FieldIssue.INVALID, "Reservation " + terms.id()
+            throw ApiException.invalid("reservation_id", FieldIssue.INVALID, "Reservation " + terms.id()
                     + " is held for another customer: it can only be taken up by its own customer.");
         }
         if (terms.unitId() == null && (!unit.unitTypeId().equals(terms.unitTypeId())
                 || !unit.siteId().equals(terms.siteId()))) {
-            throw refused("unit_id", FieldIssue.INVALID, "Reservation " + terms.id() + " holds a unit of type "
-                    + terms.unitTypeId() + " at site " + terms.siteId() + ": unit " + unit.name()
-                    + " is not one of them.");
+            throw ApiException.invalid("unit_id", FieldIssue.INVALID, "Reservation " + terms.id()
+                    + " holds a unit of type " + terms.unitTypeId() + " at site " + terms.siteId() + ": unit "
+                    + unit.name() + " is not one of them.");
         }
     }
 
@@ -147,7 +144,7 @@ class AgreementBookings {
                     ? Mono.just(new CataloguePrices.Price(request.licenceFeeMinor(), request.currency()))
                     : terms != null && terms.currency() != null
                             ? Mono.just(new CataloguePrices.Price(terms.licenceFeeMinor(), terms.currency()))
-                            : prices.ofUnit(unit.id(), moveIn).switchIfEmpty(Mono.error(() -> refused(
+                            : prices.ofUnit(unit.id(), moveIn).switchIfEmpty(Mono.error(() -> ApiException.invalid(
                                     "licence_fee_minor", FieldIssue.REQUIRED, "The catalogue quotes no price for "
                                             + "unit " + unit.name() + " on " + moveIn
                                             + ": send licence_fee_minor and currency.")));
@@ -166,11 +163,5 @@ class AgreementBookings {
         Holder booking = Holder.agreement(agreement.id());
         return takenUp.named() ? reservations.convert(caller, takenUp.terms().id(), booking)
                 : reservations.convertTakenUp(caller, takenUp.terms().id(), booking);
-    }
-
-    /** 422 on one field, with a message that says why. */
-    static ApiException refused(String field, String issue, String message) {
-        return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(), message,
-                List.of(new FieldIssue(field, issue)), Map.of());
     }
 }

@@ -153,7 +153,7 @@ class AgreementService {
                 String next = AgreementLifecycle.require(current.status(), AgreementLifecycle.Action.GIVE_NOTICE);
                 return units.today(caller, current.siteId()).flatMap(today -> {
                     if (end.isBefore(today)) {
-                        throw AgreementBookings.refused("end_date", FieldIssue.BELOW_MINIMUM,
+                        throw ApiException.invalid("end_date", FieldIssue.BELOW_MINIMUM,
                                 "end_date cannot be before today (" + today + ") at the unit's site.");
                     }
                     Instant now = clock.instant();
@@ -179,7 +179,7 @@ class AgreementService {
                 String next = AgreementLifecycle.require(current.status(), AgreementLifecycle.Action.TERMINATE);
                 return units.today(caller, current.siteId()).flatMap(today -> {
                     if (sent != null && sent.isAfter(today)) {
-                        throw AgreementBookings.refused("end_date", FieldIssue.ABOVE_MAXIMUM,
+                        throw ApiException.invalid("end_date", FieldIssue.ABOVE_MAXIMUM,
                                 "A termination ends the agreement by today (" + today + "): to end it later, "
                                         + "give notice.");
                     }

@@ -2,12 +2,9 @@ package com.storageplatform.commerce.contact;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.web.ApiException;
-import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -61,9 +58,7 @@ public class Customers {
     }
 
     static ApiException walkInRefused(String field) {
-        return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(),
-                "The walk-in sales record cannot be the customer of a reservation, order or agreement: name the "
-                        + "customer's own contact in " + field + ".",
-                List.of(new FieldIssue(field, FieldIssue.NOT_ALLOWED)), Map.of());
+        return ApiException.invalid(field, FieldIssue.NOT_ALLOWED, "The walk-in sales record cannot be the customer "
+                + "of a reservation, order or agreement: name the customer's own contact in " + field + ".");
     }
 }

@@ -2,12 +2,9 @@ package com.storageplatform.commerce.holds;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.web.ApiException;
-import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.beans.factory.ObjectProvider;
@@ -145,10 +142,9 @@ public class UnitHolds {
      * reservation; the hand-over {@code take} made is undone with the booking's transaction.
      */
     public static ApiException twoReservations(String unitName, UUID met, UUID named) {
-        return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(), "Unit " + unitName
-                + " is held by the customer's reservation " + met + " while reservation " + named + " is named: two "
-                + "reserved units cannot be taken up in one booking.",
-                List.of(new FieldIssue("unit_id", FieldIssue.NOT_ALLOWED)), Map.of());
+        return ApiException.invalid("unit_id", FieldIssue.NOT_ALLOWED, "Unit " + unitName + " is held by the "
+                + "customer's reservation " + met + " while reservation " + named + " is named: two reserved units "
+                + "cannot be taken up in one booking.");
     }
 
     /** The unit {@code holder} holds, if any. */

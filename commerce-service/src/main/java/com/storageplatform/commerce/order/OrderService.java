@@ -15,7 +15,6 @@ import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
-import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
 import com.storageplatform.kit.web.Patch;
@@ -24,7 +23,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -389,9 +387,8 @@ class OrderService {
      * from (as create refuses a past date): 422 {@code below_minimum} on {@code move_in_date}, asking for a new one.
      */
     private static ApiException moveInPassed(LocalDate moveIn) {
-        return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(), "The order's "
-                + "move-in date " + moveIn + " has passed: send a move_in_date from today on with this change.",
-                List.of(new FieldIssue("move_in_date", FieldIssue.BELOW_MINIMUM)), Map.of());
+        return ApiException.invalid("move_in_date", FieldIssue.BELOW_MINIMUM, "The order's move-in date " + moveIn
+                + " has passed: send a move_in_date from today on with this change.");
     }
 
     /** Whether the code sent names the coupon the order carries (codes are matched in any case). */

@@ -191,11 +191,9 @@ class ReservationService {
         Target target = context.target();
         Mono<CataloguePrices.Price> quote = target.unit() != null ? prices.ofUnit(target.unit().id(), on)
                 : prices.ofUnitType(target.unitTypeId(), on);
-        return quote.switchIfEmpty(Mono.error(() -> new ApiException(ErrorCode.VALIDATION_ERROR,
-                ErrorCode.VALIDATION_ERROR.status(), "The catalogue has no price for this "
-                        + (target.unit() != null ? "unit" : "unit type") + " on " + on
-                        + ": send licence_fee_minor and currency.",
-                List.of(new FieldIssue("licence_fee_minor", FieldIssue.REQUIRED)), Map.of())));
+        return quote.switchIfEmpty(Mono.error(() -> ApiException.invalid("licence_fee_minor", FieldIssue.REQUIRED,
+                "The catalogue has no price for this " + (target.unit() != null ? "unit" : "unit type") + " on " + on
+                        + ": send licence_fee_minor and currency.")));
     }
 
     /** Takes the unit (409 {@code unit_reserved} when someone else holds it), then records the reservation. */

@@ -75,6 +75,12 @@ public class ApiException extends RuntimeException {
         return invalid(List.of(new FieldIssue(field, issue)));
     }
 
+    /** 422 {@code validation_error} on one body field, with a message that says why and what to send instead. */
+    public static ApiException invalid(String field, String issue, String message) {
+        return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(), message,
+                List.of(new FieldIssue(field, issue)), Map.of());
+    }
+
     /** 400 {@code validation_error} for query parameters (limit, cursor, filters). */
     public static ApiException invalidQuery(String parameter, String issue) {
         List<FieldIssue> issues = List.of(new FieldIssue(parameter, issue));

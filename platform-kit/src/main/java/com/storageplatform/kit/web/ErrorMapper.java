@@ -103,9 +103,8 @@ public final class ErrorMapper {
             // The JSON mapper refuses NUL with the field's path already; this catches text that came another way.
             log.warn("The database refused text it cannot store (SQLSTATE {}): answered 422 ({})", sqlState,
                     failure.getMessage());
-            return new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(),
-                    "The request holds text that cannot be stored (such as the NUL character, U+0000).",
-                    List.of(new FieldIssue("body", FieldIssue.INVALID)), Map.of());
+            return ApiException.invalid("body", FieldIssue.INVALID,
+                    "The request holds text that cannot be stored (such as the NUL character, U+0000).");
         }
         return null;
     }

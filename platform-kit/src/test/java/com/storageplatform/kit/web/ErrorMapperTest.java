@@ -60,6 +60,17 @@ class ErrorMapperTest {
     }
 
     @Test
+    void aRefusalOfOneFieldKeepsItsOwnMessageAndNamesTheField() {
+        ApiException refused = ApiException.invalid("unit_id", FieldIssue.NOT_ALLOWED, "Unit A1 is held by the "
+                + "customer's other reservation.");
+        assertThat(refused.status().value()).isEqualTo(422);
+        assertThat(refused.code()).isEqualTo(ErrorCode.VALIDATION_ERROR);
+        assertThat(refused.getMessage()).isEqualTo("Unit A1 is held by the customer's other reservation.");
+        assertThat(refused.details()).containsExactly(new FieldIssue("unit_id", FieldIssue.NOT_ALLOWED));
+        assertThat(refused.headers()).isEmpty();
+    }
+
+    @Test
     void anythingElseUnexpectedIsLeftToTheInternalError() {
         assertThat(ErrorMapper.toApiException(new IllegalStateException("bug"))).isNull();
     }
