@@ -1,0 +1,98 @@
+package com.storageplatform.billing.invoice;
+
+import com.storageplatform.billing.internal.AccountSettings;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.web.ApiException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.UUID;
+import java.util.function.BiFunction;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * How money moves against an invoice: the one way payments (and later billing runs and dunning) change what an
+ * invoice is owed. Each call locks the invoice's row for the rest of the request's transaction, applies one
+ * {@link Balance} step and publishes what it changed ({@code invoice.paid}, {@code invoice.payment_failed},
+ * otherwise the internal {@code invoice.updated}). Callers lock the invoice first ({@link #lock}) and judge the
+ * payment against it, so two payments racing for the last amount owed queue on the row and the second sees what
+ * the first took.
+ */
+@Component
+public class InvoiceLedger {
+
+    private final InvoiceRepository invoices;
+    private final InvoiceEvents events;
+    private final AccountSettings settings;
+    private final Clock clock;
+
+    InvoiceLedger(InvoiceRepository invoices, InvoiceEvents events, AccountSettings settings, Clock clock) {
+        this.invoices = invoices;
+        this.events = events;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /** The account's invoice, its row locked; empty when the account has none with that id. */
+    public Mono<Invoice> lock(UUID accountId, UUID invoiceId) {
+        return invoices.findForUpdate(accountId, invoiceId);
+    }
+
+    /** A collection asked of a provider for {@code amountMinor}: in flight until it settles. */
+    public Mono<Invoice> collecting(Caller caller, UUID invoiceId, long amountMinor) {
+        return step(caller, invoiceId, (balance, today) -> balance.collecting(amountMinor), null, false);
+    }
+
+    /** Money collected: settling a collection in flight ({@code wasInFlight}) or recorded at once. */
+    public Mono<Invoice> collected(Caller caller, UUID invoiceId, long amountMinor, boolean wasInFlight) {
+        return step(caller, invoiceId, (balance, today) -> balance.collected(amountMinor, wasInFlight), null, false);
+    }
+
+    /**
+     * A collection attempt that failed ({@code invoice.payment_failed}): a collection in flight of
+     * {@code amountMinor} ends, or (0) a charge refused at once; the invoice is owed as before.
+     */
+    public Mono<Invoice> collectionFailed(Caller caller, UUID invoiceId, long amountMinor) {
+        return step(caller, invoiceId,
+                (balance, today) -> balance.collectionFailed(amountMinor),
+                InvoiceEvents.PAYMENT_FAILED, true);
+    }
+
+    /** Collected money returned by the bank (failure after confirmation, late failure, chargeback): reopened. */
+    public Mono<Invoice> reversed(Caller caller, UUID invoiceId, long amountMinor) {
+        return step(caller, invoiceId, (balance, today) -> balance.reversed(amountMinor), null, true);
+    }
+
+    /**
+     * A Direct Debit advance notice told the customer {@code amountMinor} will be taken on {@code chargeDate}:
+     * recorded, and an overdue invoice is open again while it covers exactly what is owed and its day is ahead.
+     */
+    public Mono<Invoice> noticed(Caller caller, UUID invoiceId, long amountMinor, LocalDate chargeDate) {
+        return invoices.saveNotice(caller.accountId(), invoiceId, chargeDate, amountMinor, clock.instant())
+                .then(step(caller, invoiceId, (balance, today) -> balance.noticed(amountMinor, chargeDate, today),
+                        null, false));
+    }
+
+    private Mono<Invoice> step(Caller caller, UUID invoiceId, BiFunction<Balance, LocalDate, Balance> change,
+            String alwaysPublish, boolean judgeOverdue) {
+        return invoices.findForUpdate(caller.accountId(), invoiceId)
+                .switchIfEmpty(Mono.error(ApiException.notFound("invoice")))
+                .zipWith(settings.of(caller.accountId()))
+                .flatMap(found -> {
+                    Invoice before = found.getT1();
+                    LocalDate today = LocalDate.now(clock.withZone(found.getT2().timezone()));
+                    Balance after = change.apply(Balance.of(before), today);
+                    if (judgeOverdue) {
+                        // Owed again: overdue at once when its day has passed, as the sweep would make it.
+                        after = after.overdueOn(before.dueDate(), today, false);
+                    }
+                    Instant now = clock.instant();
+                    return invoices.saveBalance(caller.accountId(), invoiceId, after, now)
+                            .then(invoices.find(caller.accountId(), invoiceId))
+                            .flatMap(saved -> alwaysPublish != null
+                                    ? events.publish(caller, alwaysPublish, saved)
+                                    : events.changed(caller, before, saved));
+                });
+    }
+}
