@@ -1,0 +1,27 @@
+package com.storageplatform.billing.provider;
+
+import reactor.core.publisher.Mono;
+
+/**
+ * Card payments through a provider: live accounts get {@code StripeCardGateway}, test accounts
+ * {@code SimulatedCardGateway}, which never reaches a provider. Choose one with {@link Providers#cards}.
+ */
+public interface CardGateway {
+
+    /** "stripe" for both: the simulator simulates Stripe. */
+    String provider();
+
+    /** The provider's reusable card for a token the client collected. */
+    Mono<StoredCard> saveCard(SaveCard request);
+
+    /**
+     * Creates and confirms a charge on a stored card with the customer present; a declined card is a
+     * {@link CardCharge.Outcome#FAILED} charge, not an error.
+     */
+    Mono<CardCharge> charge(ChargeCard request);
+
+    /** Cancels a charge still awaiting the customer's step-up. */
+    Mono<CardCharge> cancel(String providerPaymentRef, String idempotencyKey);
+
+    Mono<ProviderRefund> refund(RefundRequest request);
+}
