@@ -1,0 +1,94 @@
+package com.storageplatform.billing.invoice;
+
+import com.storageplatform.billing.invoice.Invoice.Line;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.db.AccountStatement;
+import com.storageplatform.kit.id.Ids;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * Invoices billing issues itself, already {@code open}: the invoice of an order commerce asks billing to be paid
+ * for, and (later) of a shop sale. Published as {@code invoice.created} then {@code invoice.finalized}, as a draft
+ * finalized through the API would be.
+ */
+@Component
+public class IssuedInvoices {
+
+    private final InvoiceRepository invoices;
+    private final InvoiceEvents events;
+    private final DatabaseClient db;
+    private final Clock clock;
+
+    IssuedInvoices(InvoiceRepository invoices, InvoiceEvents events, DatabaseClient db, Clock clock) {
+        this.invoices = invoices;
+        this.events = events;
+        this.db = db;
+        this.clock = clock;
+    }
+
+    /**
+     * What to issue.
+     *
+     * @param source        {@link Invoice#SOURCE_ORDER} or {@link Invoice#SOURCE_SHOP}
+     * @param lines         the charges, VAT and IPT worked out ({@link #line})
+     * @param depositMinor  a refundable deposit billed as a {@code deposit} line (0 for none), recorded as a
+     *                      deposit awaiting payment
+     */
+    public record Issue(UUID contactId, String currency, String source, UUID orderId, String description,
+            List<Line> lines, long depositMinor, String collectionMethod, LocalDate dueDate) {
+    }
+
+    /** A line of {@code kind} with its total and the taxes within it. */
+    public static Line line(String kind, String description, int quantity, long amountMinor, String vatTreatment,
+            UUID productId) {
+        return InvoiceRules.line(kind, description, quantity, amountMinor, vatTreatment, productId);
+    }
+
+    public Mono<Invoice> issue(Caller caller, Issue issue) {
+        return Mono.defer(() -> {
+            Instant now = clock.instant();
+            List<Line> lines = issue.depositMinor() > 0
+                    ? append(issue.lines(), InvoiceRules.line(Line.DEPOSIT, "Refundable deposit", 1,
+                            issue.depositMinor(), Line.OUTSIDE_SCOPE, null))
+                    : issue.lines();
+            long total = lines.stream().mapToLong(Line::totalMinor).sum();
+            Invoice invoice = new Invoice(Ids.newId(), Invoice.OBJECT, issue.contactId(), null, issue.orderId(),
+                    issue.source(), Invoice.DRAFT, issue.currency(), issue.collectionMethod(), issue.description(),
+                    issue.dueDate(), lines, total, lines.stream().mapToLong(Line::vatMinor).sum(),
+                    lines.stream().mapToLong(Line::iptMinor).sum(), 0, 0, 0, total, 0, null, null, null, null, null,
+                    null, null, now, now);
+            return invoices.insert(caller.accountId(), invoice)
+                    .then(events.publish(caller, InvoiceEvents.CREATED, invoice))
+                    .then(invoices.finalizeDraft(caller.accountId(), invoice.id(), issue.dueDate(), now))
+                    .then(issue.depositMinor() > 0 ? deposit(caller, invoice, issue.depositMinor(), now) : Mono.empty())
+                    .then(invoices.find(caller.accountId(), invoice.id()))
+                    .flatMap(open -> events.publish(caller, InvoiceEvents.FINALIZED, open));
+        });
+    }
+
+    private Mono<Void> deposit(Caller caller, Invoice invoice, long amountMinor, Instant now) {
+        return AccountStatement.sql(db, caller.accountId(), """
+                INSERT INTO deposits (account_id, id, contact_id, invoice_id, order_id, amount_minor, currency, status,
+                       created_at, updated_at)
+                VALUES (:account_id, :id, :contact_id, :invoice_id, :order_id, :amount, :currency, 'awaiting_payment',
+                       :now, :now)
+                """)
+                .bind("id", Ids.newId()).bind("contact_id", invoice.contactId()).bind("invoice_id", invoice.id())
+                .bind("order_id", org.springframework.r2dbc.core.Parameter.fromOrEmpty(invoice.orderId(), UUID.class))
+                .bind("amount", amountMinor).bind("currency", invoice.currency()).bind("now", now)
+                .then();
+    }
+
+    private static List<Line> append(List<Line> lines, Line line) {
+        List<Line> all = new java.util.ArrayList<>(lines);
+        all.add(line);
+        return List.copyOf(all);
+    }
+}
