@@ -306,6 +306,21 @@ class GatewayAccessTest {
     }
 
     @Test
+    void providerNotificationsArePublicRoutedToBillingWithTheirSignatureAndNeverACallerToken() {
+        client.post().uri("/providers/gocardless/notifications")
+                .header("Webhook-Signature", "abc123")
+                .header("Service-Caller", "forged")
+                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"events\": []}")
+                .exchange()
+                .expectStatus().isOk()
+                .expectHeader().exists("RateLimit-Limit");
+        assertThat(billing.last().uri()).isEqualTo("/providers/gocardless/notifications");
+        assertThat(billing.last().headers().get("webhook-signature")).isEqualTo("abc123");
+        assertThat(billing.last().headers()).doesNotContainKey("service-caller");
+        assertThat(billing.last().headers()).doesNotContainKey("authorization");
+    }
+
+    @Test
     void theDeveloperSettingsArePublicRoutedToTheAuthServiceWithTheirCookiesAndRevocationsAreStripped() {
         auth.responseHeader.set("Service-Revoked-Credentials:" + "0198e7a4-0000-7000-8000-000000000001");
         try {

@@ -33,6 +33,8 @@ import reactor.core.publisher.Mono;
  *   <li>{@code /oauth} and {@code /app} (the auth service's authorization endpoint, token endpoint and developer
  *       settings, which authenticate their own callers): public, limited per source IP, and watched for
  *       revocation reports like the admin API;</li>
+ *   <li>{@code /providers/{provider}/notifications} (a payment provider's notifications to billing, which
+ *       verifies each by the provider's own signature): public, limited per source IP;</li>
  *   <li>{@code /v1/ready}: public, 30 a minute per source IP.</li>
  * </ul>
  * Every /v1 answer carries the {@code RateLimit-*} headers of the bucket it spent: the credential's once it is
@@ -44,6 +46,9 @@ public final class AccessFilter implements WebFilter, Ordered {
 
     /** Runs after the request id is assigned and before Spring Cloud Gateway routes. */
     public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
+
+    /** Where payment providers send their notifications: billing-service, outside {@code /v1}. */
+    static final String PROVIDER_NOTIFICATIONS = "/providers/";
 
     private final Introspector introspector;
     private final CallerTokens callerTokens;
@@ -80,6 +85,10 @@ public final class AccessFilter implements WebFilter, Ordered {
         if (path.startsWith("/oauth/") || path.equals("/app") || path.startsWith("/app/")) {
             exchange.getAttributes().put(Routes.SERVICE, "auth");
             return bySource(exchange).then(chain.filter(RevocationReports.watch(exchange, introspector)));
+        }
+        if (path.startsWith(PROVIDER_NOTIFICATIONS)) {
+            exchange.getAttributes().put(Routes.SERVICE, "billing");
+            return bySource(exchange).then(chain.filter(exchange));
         }
         if (path.equals("/v1") || path.startsWith("/v1/")) {
             return api(exchange, chain, RouteTable.match(path));

@@ -36,6 +36,9 @@ public class GatewayRequestConvention extends DefaultServerRequestObservationCon
         if (path.equals("/app") || path.startsWith("/app/")) {
             return "/app/**";
         }
+        if (path.startsWith("/providers/")) {
+            return "/providers/**";
+        }
         return RouteTable.match(path).map(entry -> "/v1/" + entry.path() + "/**").orElse(null);
     }
 }

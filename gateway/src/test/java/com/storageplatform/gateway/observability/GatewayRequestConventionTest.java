@@ -14,6 +14,8 @@ class GatewayRequestConventionTest {
         assertThat(GatewayRequestConvention.templateOf("/app")).isEqualTo("/app/**");
         assertThat(GatewayRequestConvention.templateOf("/app/credentials/01a2/revoke")).isEqualTo("/app/**");
         assertThat(GatewayRequestConvention.templateOf("/v1/sites/01a2")).isEqualTo("/v1/sites/**");
+        assertThat(GatewayRequestConvention.templateOf("/providers/gocardless/notifications"))
+                .isEqualTo("/providers/**");
         assertThat(GatewayRequestConvention.templateOf("/application")).isNull();
         assertThat(GatewayRequestConvention.templateOf("/nowhere")).isNull();
     }
