@@ -2,6 +2,7 @@ package com.storageplatform.billing.shop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.storageplatform.billing.support.Accounts;
 import com.storageplatform.billing.support.BillingApi;
@@ -134,7 +135,7 @@ class ShopProductsTest {
     }
 
     private ApiException refusal(UUID productId) {
-        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(
+        Throwable thrown = catchThrowable(
                 () -> shop.sellable(caller.accountId(), productId, "lines[1].product_id").block());
         assertThat(thrown).isInstanceOf(ApiException.class);
         ApiException refused = (ApiException) thrown;
