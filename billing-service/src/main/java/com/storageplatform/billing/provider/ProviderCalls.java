@@ -1,18 +1,16 @@
 package com.storageplatform.billing.provider;
 
+import com.storageplatform.kit.resilience.DependencyOutage;
 import com.storageplatform.kit.resilience.Outages;
 import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.resilience.ResilienceProperties.Policy;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import io.github.resilience4j.reactor.retry.RetryOperator;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import org.springframework.http.HttpHeaders;
-import org.springframework.web.reactive.function.client.WebClientResponseException;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -92,8 +90,7 @@ final class ProviderCalls {
      * it counts against the provider's breaker and is retried like a peer's 5xx.
      */
     static RuntimeException outage(String provider, int status) {
-        return WebClientResponseException.create(status, provider + " answered " + status, HttpHeaders.EMPTY,
-                new byte[0], StandardCharsets.UTF_8);
+        return new DependencyOutage(provider + " answered " + status);
     }
 
     /**
