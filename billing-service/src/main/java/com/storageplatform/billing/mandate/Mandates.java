@@ -1,9 +1,7 @@
 package com.storageplatform.billing.mandate;
 
-import com.storageplatform.kit.db.AccountStatement;
 import java.time.LocalDate;
 import java.util.UUID;
-import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -11,46 +9,39 @@ import reactor.core.publisher.Mono;
 @Component
 public class Mandates {
 
-    private final DatabaseClient db;
+    private final MandateRepository mandates;
 
-    Mandates(DatabaseClient db) {
-        this.db = db;
+    Mandates(MandateRepository mandates) {
+        this.mandates = mandates;
     }
 
     /**
      * An active mandate, to collect on.
      *
      * @param provider               "gocardless"
-     * @param nextPossibleChargeDate the first day the provider said it can be charged, or null
+     * @param nextPossibleChargeDate the first day the provider said it could collect, or null
      */
     public record ActiveMandate(UUID id, UUID contactId, String provider, String providerMandateRef,
             LocalDate nextPossibleChargeDate) {
     }
 
     /**
-     * The contact's mandate by id (or the contact's active one when {@code mandateId} is null) if it is active;
-     * empty otherwise.
+     * The contact's mandate by id (or the contact's newest active one when {@code mandateId} is null) if it is
+     * active; empty otherwise.
      */
     public Mono<ActiveMandate> active(UUID accountId, UUID contactId, UUID mandateId) {
-        var select = AccountStatement.sql(db, accountId, """
-                SELECT id, contact_id, provider, provider_mandate_ref, next_possible_charge_date FROM mandates
-                 WHERE account_id = :account_id AND contact_id = :contact_id AND status = 'active'
-                """ + (mandateId == null ? "" : " AND id = :id") + " ORDER BY id DESC LIMIT 1")
-                .bind("contact_id", contactId);
-        if (mandateId != null) {
-            select = select.bind("id", mandateId);
-        }
-        return select.map(row -> new ActiveMandate(row.get("id", UUID.class), row.get("contact_id", UUID.class),
-                        row.get("provider", String.class), row.get("provider_mandate_ref", String.class),
-                        row.get("next_possible_charge_date", LocalDate.class)))
-                .one();
+        return mandates.active(accountId, contactId, mandateId)
+                .map(m -> new ActiveMandate(m.id(), m.contactId(), m.provider(), m.providerMandateRef(),
+                        m.nextPossibleChargeDate()));
     }
 
     /** The status of any mandate of the account by id, whatever it is (for messages: "mandate is cancelled"). */
     public Mono<String> statusOf(UUID accountId, UUID mandateId) {
-        return AccountStatement.sql(db, accountId, "SELECT status FROM mandates WHERE account_id = :account_id AND id = :id")
-                .bind("id", mandateId)
-                .map(row -> row.get("status", String.class))
-                .one();
+        return mandates.find(accountId, mandateId).map(Mandate::status);
+    }
+
+    /** The mandate awaiting authorisation or active that collects from the payment method, if any. */
+    public Mono<UUID> liveOn(UUID accountId, UUID paymentMethodId) {
+        return mandates.liveOn(accountId, paymentMethodId);
     }
 }

@@ -1,8 +1,7 @@
 package com.storageplatform.billing.paymentmethod;
 
-import com.storageplatform.kit.db.AccountStatement;
+import com.storageplatform.billing.provider.BankAccount;
 import java.util.UUID;
-import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -10,10 +9,10 @@ import reactor.core.publisher.Mono;
 @Component
 public class PaymentMethods {
 
-    private final DatabaseClient db;
+    private final PaymentMethodRepository methods;
 
-    PaymentMethods(DatabaseClient db) {
-        this.db = db;
+    PaymentMethods(PaymentMethodRepository methods) {
+        this.methods = methods;
     }
 
     /**
@@ -25,22 +24,35 @@ public class PaymentMethods {
     }
 
     /**
+     * An active UK bank account of a contact, to make a mandate on.
+     *
+     * @param account its sort code as six digits; its number is null once a mandate handed it to the provider
+     */
+    public record BankDebit(UUID id, BankAccount account) {
+
+        public boolean handedToProvider() {
+            return account.accountNumber() == null;
+        }
+    }
+
+    /**
      * The contact's active card payment method by id (or its default card when {@code paymentMethodId} is null);
      * empty if there is none, it is not the account's or the contact's, or it is not a card.
      */
     public Mono<Card> card(UUID accountId, UUID contactId, UUID paymentMethodId) {
-        String which = paymentMethodId == null ? "is_default" : "id = :id";
-        var select = AccountStatement.sql(db, accountId, """
-                SELECT id, contact_id, provider_ref, card_brand, card_last4 FROM payment_methods
-                 WHERE account_id = :account_id AND contact_id = :contact_id AND type = 'card'
-                   AND status = 'active' AND\s""" + which)
-                .bind("contact_id", contactId);
-        if (paymentMethodId != null) {
-            select = select.bind("id", paymentMethodId);
-        }
-        return select.map(row -> new Card(row.get("id", UUID.class), row.get("contact_id", UUID.class),
-                        row.get("provider_ref", String.class), row.get("card_brand", String.class),
-                        row.get("card_last4", String.class)))
-                .one();
+        return methods.card(accountId, contactId, paymentMethodId);
+    }
+
+    /**
+     * The contact's active bank account by id (or its default when {@code paymentMethodId} is null), its row locked
+     * for the rest of the transaction; empty if there is none, it is not the contact's, or it is not a bank account.
+     */
+    public Mono<BankDebit> bankAccountForUpdate(UUID accountId, UUID contactId, UUID paymentMethodId) {
+        return methods.bankAccountForUpdate(accountId, contactId, paymentMethodId);
+    }
+
+    /** Erases the bank account's whole number once the provider holds it (a mandate was made on it). */
+    public Mono<Void> handedToProvider(UUID accountId, UUID paymentMethodId) {
+        return methods.forgetAccountNumber(accountId, paymentMethodId);
     }
 }
