@@ -35,8 +35,4 @@ final class MandateTransitions {
             default -> null;
         });
     }
-
-    static boolean isFinal(String status) {
-        return Mandate.CANCELLED.equals(status) || Mandate.FAILED.equals(status);
-    }
 }
