@@ -24,12 +24,15 @@ public class InvoiceLedger {
 
     private final InvoiceRepository invoices;
     private final InvoiceEvents events;
+    private final Deposits deposits;
     private final AccountSettings settings;
     private final Clock clock;
 
-    InvoiceLedger(InvoiceRepository invoices, InvoiceEvents events, AccountSettings settings, Clock clock) {
+    InvoiceLedger(InvoiceRepository invoices, InvoiceEvents events, Deposits deposits, AccountSettings settings,
+            Clock clock) {
         this.invoices = invoices;
         this.events = events;
+        this.deposits = deposits;
         this.settings = settings;
         this.clock = clock;
     }
@@ -46,7 +49,8 @@ public class InvoiceLedger {
 
     /** Money collected: settling a collection in flight ({@code wasInFlight}) or recorded at once. */
     public Mono<Invoice> collected(Caller caller, UUID invoiceId, long amountMinor, boolean wasInFlight) {
-        return step(caller, invoiceId, (balance, today) -> balance.collected(amountMinor, wasInFlight), null, false);
+        return step(caller, invoiceId, (balance, today) -> balance.collected(amountMinor, wasInFlight), null,
+                false);
     }
 
     /**
@@ -107,6 +111,7 @@ public class InvoiceLedger {
                     Instant now = clock.instant();
                     return invoices.saveBalance(caller.accountId(), invoiceId, after, now)
                             .then(invoices.find(caller.accountId(), invoiceId))
+                            .flatMap(saved -> deposits.follow(caller.accountId(), before, saved, now).thenReturn(saved))
                             .flatMap(saved -> alwaysPublish != null
                                     ? events.publish(caller, alwaysPublish, saved)
                                     : events.changed(caller, before, saved));

@@ -31,6 +31,7 @@ final class GoCardlessNotifications implements NotificationReader {
         PAYMENT_CHARGED_BACK("payments", "charged_back", Kind.PAYMENT_CHARGEBACK),
         REFUND_PAID("refunds", "paid", Kind.REFUND_SUCCEEDED),
         REFUND_FAILED("refunds", "failed", Kind.REFUND_FAILED),
+        REFUND_BOUNCED("refunds", "bounced", Kind.REFUND_FAILED),
         REFUND_FUNDS_RETURNED("refunds", "funds_returned", Kind.REFUND_FAILED);
 
         private final String resourceType;

@@ -18,11 +18,17 @@ public final class SimulatedNotifications {
 
     private final JsonMapper json;
     private final Clock clock;
+    private final Clock signingClock;
     private final Map<String, String> secrets;
 
-    SimulatedNotifications(JsonMapper json, Clock clock) {
+    /**
+     * @param clock        when the simulated events happen (the platform's clock)
+     * @param signingClock the time a signature carries: the readers' clock, real time like every security check
+     */
+    SimulatedNotifications(JsonMapper json, Clock clock, Clock signingClock) {
         this.json = json;
         this.clock = clock;
+        this.signingClock = signingClock;
         this.secrets = Map.of(Providers.STRIPE, "whsec_" + Ids.random(24), Providers.GOCARDLESS, Ids.random(24));
     }
 
@@ -70,7 +76,7 @@ public final class SimulatedNotifications {
                 .put("type", event.type());
         body.putObject("data").set("object", json.valueToTree(event.object()));
         String text = json.writeValueAsString(body);
-        long timestamp = clock.instant().getEpochSecond();
+        long timestamp = signingClock.instant().getEpochSecond();
         String signature = "t=" + timestamp + ",v1=" + Hmac.sha256Hex(secret(Providers.STRIPE), timestamp + "." + text);
         return new Signed(Providers.STRIPE, text, signature);
     }

@@ -35,6 +35,13 @@ public record Product(UUID id, String object, String name, String description, S
     public static final String ARCHIVED = "archived";
     public static final List<String> STATUSES = List.of(ACTIVE, ARCHIVED);
 
+    /** The same product with {@code stockOnHand} set (a stock movement from billing). */
+    Product withStockOnHand(Long stock) {
+        return new Product(id, object, name, description, sku, accountingCode, usableWebsite, usableShop,
+                trackStock, stock, priceMode, unitLabel, unitPriceE4, currency, standardRateAbovePerDay,
+                vatTreatment, status, createdAt, updatedAt);
+    }
+
     /** The same product with {@code updatedAt} set: a change that is saved moves it, nothing else does. */
     Product updatedAt(Instant at) {
         return new Product(id, object, name, description, sku, accountingCode, usableWebsite, usableShop,

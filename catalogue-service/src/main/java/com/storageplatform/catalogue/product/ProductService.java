@@ -16,6 +16,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
 
@@ -25,6 +27,8 @@ import reactor.core.publisher.Mono;
  */
 @Service
 class ProductService {
+
+    private static final Logger log = LoggerFactory.getLogger(ProductService.class);
 
     private final ProductRepository products;
     private final ProductEvents events;
@@ -84,6 +88,37 @@ class ProductService {
                     return products.update(caller.accountId(), saved)
                             .then(events.changed(caller, current, saved))
                             .thenReturn(saved);
+                });
+    }
+
+    /**
+     * Applies billing's stock movement to a product with {@code track_stock}, publishing {@code product.updated}
+     * as any change of the product does. A product without {@code track_stock}, or one this account does not have,
+     * is left as it is; so is a stock the movement does not change (a sale from a stock of 0). A sale beyond the
+     * stock on hand takes it to 0 and logs the shortfall ({@link StockMovement#stockAfter}).
+     */
+    Mono<Void> moveStock(Caller caller, StockMovement movement) {
+        return products.findForUpdate(caller.accountId(), movement.productId())
+                .switchIfEmpty(Mono.fromRunnable(() -> log.warn(
+                        "Stock movement {} names product {}, which account {} does not have; nothing moved",
+                        movement.id(), movement.productId(), caller.accountId())))
+                .flatMap(current -> {
+                    if (!current.trackStock()) {
+                        return Mono.empty();
+                    }
+                    long onHand = current.stockOnHand();
+                    long shortfall = movement.shortfall(onHand);
+                    if (shortfall > 0) {
+                        log.warn("Product {} of account {}: invoice {} sold {} with {} in stock, {} short; stock set "
+                                + "to 0", current.id(), caller.accountId(), movement.invoiceId(),
+                                movement.quantity(), onHand, shortfall);
+                    }
+                    long after = movement.stockAfter(onHand);
+                    if (after == onHand) {
+                        return Mono.empty();
+                    }
+                    Product saved = current.withStockOnHand(after).updatedAt(clock.instant());
+                    return products.update(caller.accountId(), saved).then(events.changed(caller, current, saved));
                 });
     }
 

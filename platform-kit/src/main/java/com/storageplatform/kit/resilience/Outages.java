@@ -30,6 +30,7 @@ public final class Outages {
         return failure instanceof TimeoutException
                 || failure instanceof ResponseStatusException status && status.getStatusCode().value() == 504
                 || failure instanceof WebClientResponseException answer && answer.getStatusCode().is5xxServerError()
+                || failure instanceof DependencyOutage
                 || isConnectionFailure(failure);
     }
 
@@ -64,7 +65,7 @@ public final class Outages {
             return new ApiException(ErrorCode.GATEWAY_TIMEOUT, subject + " did not answer in time.");
         }
         if (failure instanceof WebClientResponseException answer && answer.getStatusCode().is5xxServerError()
-                || isConnectionFailure(failure)) {
+                || failure instanceof DependencyOutage || isConnectionFailure(failure)) {
             return unavailable(subject, RETRY_AFTER_FAILURE);
         }
         return failure;

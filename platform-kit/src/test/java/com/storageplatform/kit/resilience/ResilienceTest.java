@@ -53,6 +53,7 @@ class ResilienceTest {
         assertThat(Outages.isOutage(new ConnectException("refused"))).isTrue();
         assertThat(Outages.isOutage(new TimeoutException())).isTrue();
         assertThat(Outages.isOutage(WebClientResponseException.create(503, "down", null, null, null))).isTrue();
+        assertThat(Outages.isOutage(new DependencyOutage("Stripe answered 503"))).isTrue();
         assertThat(Outages.isOutage(ApiException.conflict("taken"))).isFalse();
         assertThat(Resilience.isTransient(new ApiException(ErrorCode.IDEMPOTENCY_IN_PROGRESS, "busy"))).isTrue();
         assertThat(Resilience.isTransient(ApiException.invalid("name", "required"))).isFalse();
@@ -72,6 +73,9 @@ class ResilienceTest {
         assertThat(down.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
         assertThat(down.headers()).containsEntry("Retry-After", "5");
         assertThat(down.getMessage()).isEqualTo("The billing service is unavailable. Retry the request after 5 seconds.");
+        ApiException provider = (ApiException) Outages.toApiError(new DependencyOutage("Stripe answered 503"),
+                "The card provider", Duration.ofSeconds(30));
+        assertThat(provider.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
 
         ApiException slow = (ApiException) Outages.toApiError(new TimeoutException(), "The billing service",
                 Duration.ofSeconds(30));
