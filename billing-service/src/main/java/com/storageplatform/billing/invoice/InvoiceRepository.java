@@ -26,8 +26,8 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * The {@code invoices} and {@code invoice_lines} tables, and the refundable {@code deposits} billed on invoices;
- * every statement bound to an account except the overdue sweep's claim.
+ * The {@code invoices} and {@code invoice_lines} tables, every statement bound to an account except the overdue
+ * sweep's claim.
  */
 @Repository
 class InvoiceRepository {
@@ -232,16 +232,6 @@ class InvoiceRepository {
                 """)
                 .bind("id", id).bind("voided_from", voidedFrom).bind("now", now);
         return nullable(update, "void_reason", reason, String.class).then();
-    }
-
-    /** The invoice's refundable deposits never paid ({@code awaiting_payment}) are {@code cancelled}. */
-    Mono<Long> cancelUnpaidDeposits(UUID accountId, UUID invoiceId, Instant now) {
-        return AccountStatement.sql(db, accountId, """
-                UPDATE deposits SET status = 'cancelled', updated_at = :now
-                 WHERE account_id = :account_id AND invoice_id = :invoice_id AND status = 'awaiting_payment'
-                """)
-                .bind("invoice_id", invoiceId).bind("now", now)
-                .fetch().rowsUpdated();
     }
 
     /** The debt written off ({@link Balance#writtenOff}), with why and when. */

@@ -30,14 +30,16 @@ class VoidService {
 
     private final InvoiceRepository invoices;
     private final InvoiceEvents events;
+    private final Deposits deposits;
     private final AccountSettings settings;
     private final ObjectProvider<InvoiceVoidListener> listeners;
     private final Clock clock;
 
-    VoidService(InvoiceRepository invoices, InvoiceEvents events, AccountSettings settings,
+    VoidService(InvoiceRepository invoices, InvoiceEvents events, Deposits deposits, AccountSettings settings,
             ObjectProvider<InvoiceVoidListener> listeners, Clock clock) {
         this.invoices = invoices;
         this.events = events;
+        this.deposits = deposits;
         this.settings = settings;
         this.listeners = listeners;
         this.clock = clock;
@@ -76,7 +78,7 @@ class VoidService {
         UUID accountId = caller.accountId();
         List<InvoiceVoidListener> told = listeners.orderedStream().toList();
         return invoices.markVoid(accountId, invoice.id(), invoice.status(), reason, now)
-                .then(invoices.cancelUnpaidDeposits(accountId, invoice.id(), now))
+                .then(deposits.move(accountId, invoice.id(), Deposits.AWAITING_PAYMENT, Deposits.CANCELLED, now))
                 .then(invoices.find(accountId, invoice.id()))
                 .flatMap(voided -> Flux.fromIterable(told)
                         .concatMap(listener -> listener.voided(caller, voided))
