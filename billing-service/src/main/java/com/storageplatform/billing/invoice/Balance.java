@@ -64,6 +64,19 @@ record Balance(String status, long paidMinor, long creditedMinor, long writtenOf
                 writtenOffMinor, due, inFlightMinor);
     }
 
+    /**
+     * A credit note for items returned from a sale: what is owed falls by as much of {@code amountMinor} as it
+     * covers, and the rest is money paid that the desk pays back, so it leaves {@code paid}. The figures still add
+     * up to the total; an invoice with nothing left owed is paid.
+     */
+    Balance creditedForReturn(long amountMinor) {
+        long fromDue = Math.min(amountMinor, dueMinor);
+        long refunded = amountMinor - fromDue;
+        long due = dueMinor - fromDue;
+        return new Balance(due == 0 ? Invoice.PAID : status, paidMinor - refunded, creditedMinor + amountMinor,
+                writtenOffMinor, due, inFlightMinor);
+    }
+
     /** The debt written off: nothing is owed any more, the status stays as it was. */
     Balance writtenOff() {
         return new Balance(status, paidMinor, creditedMinor, writtenOffMinor + dueMinor, 0, inFlightMinor);

@@ -7,8 +7,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code invoice.*} events, in the mutation's transaction, with the invoice as a read answers it. The public ones
- * are the spec's; {@code invoice.updated} (any other change of status or figures: overdue, reopened, credited,
- * written off) stays internal, for billing's own consumers.
+ * are the spec's; {@code invoice.updated} (any other change of status or figures: overdue, reopened, credited) and
+ * {@code invoice.written_off} stay internal, for billing's own consumers.
  */
 @Component
 class InvoiceEvents {
@@ -19,6 +19,8 @@ class InvoiceEvents {
     static final String PAYMENT_FAILED = "invoice.payment_failed";
     static final String VOIDED = "invoice.voided";
     static final String UPDATED = "invoice.updated";
+    /** The debt written off as bad debt: internal, for billing's own consumers (dunning). */
+    static final String WRITTEN_OFF = "invoice.written_off";
 
     private final EventPublisher events;
 

@@ -78,6 +78,23 @@ public class InvoiceLedger {
                         null, false));
     }
 
+    /**
+     * A credit note of {@code amountMinor} against the invoice ({@link Balance#credited}): what is owed falls, and an
+     * invoice with nothing left owed is {@code paid} ({@code invoice.paid}). The caller judged the amount against
+     * what the invoice owes, its row locked.
+     */
+    public Mono<Invoice> credited(Caller caller, UUID invoiceId, long amountMinor) {
+        return step(caller, invoiceId, (balance, today) -> balance.credited(amountMinor), null, false);
+    }
+
+    /**
+     * A credit note of {@code amountMinor} for items returned from a sale ({@link Balance#creditedForReturn}): it
+     * first covers what is still owed; the rest comes off {@code amount_paid_minor}, money the desk pays back.
+     */
+    public Mono<Invoice> creditedForReturn(Caller caller, UUID invoiceId, long amountMinor) {
+        return step(caller, invoiceId, (balance, today) -> balance.creditedForReturn(amountMinor), null, false);
+    }
+
     private Mono<Invoice> step(Caller caller, UUID invoiceId, BiFunction<Balance, LocalDate, Balance> change,
             String alwaysPublish, boolean judgeOverdue) {
         return invoices.findForUpdate(caller.accountId(), invoiceId)
@@ -85,7 +102,7 @@ public class InvoiceLedger {
                 .zipWith(settings.of(caller.accountId()))
                 .flatMap(found -> {
                     Invoice before = found.getT1();
-                    LocalDate today = LocalDate.now(clock.withZone(found.getT2().timezone()));
+                    LocalDate today = LocalDate.ofInstant(clock.instant(), found.getT2().timezone());
                     Balance after = change.apply(Balance.of(before), today);
                     if (judgeOverdue) {
                         // Owed again: overdue at once when its day has passed, as the sweep would make it.

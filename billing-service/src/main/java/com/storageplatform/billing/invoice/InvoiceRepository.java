@@ -3,15 +3,20 @@ package com.storageplatform.billing.invoice;
 import static com.storageplatform.kit.db.Bindings.nullable;
 
 import com.storageplatform.billing.invoice.Invoice.Line;
+import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
+import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Readable;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -20,7 +25,10 @@ import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** The {@code invoices} and {@code invoice_lines} tables, every statement bound to an account. */
+/**
+ * The {@code invoices} and {@code invoice_lines} tables, every statement bound to an account except the overdue
+ * sweep's claim.
+ */
 @Repository
 class InvoiceRepository {
 
@@ -31,20 +39,25 @@ class InvoiceRepository {
             finalized_at, paid_at, voided_at, written_off_at, created_at, updated_at
             """;
 
+    /** PostgreSQL's {@code lock_not_available}: a lock not obtained within {@code lock_timeout}. */
+    static final String LOCK_NOT_AVAILABLE = "55P03";
+
     private final DatabaseClient db;
 
     InvoiceRepository(DatabaseClient db) {
         this.db = db;
     }
 
-    Mono<Void> insert(UUID accountId, Invoice invoice) {
+    /** A new invoice of the caller's account, with the operator and environment a sweep later acts as. */
+    Mono<Void> insert(Caller caller, Invoice invoice) {
+        UUID accountId = caller.accountId();
         GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO invoices (account_id, id, contact_id, subscription_id, order_id, source, status, currency,
                        collection_method, description, due_date, total_minor, vat_minor, ipt_minor,
-                       amount_due_minor, created_at, updated_at)
+                       amount_due_minor, operator_id, environment, created_at, updated_at)
                 VALUES (:account_id, :id, :contact_id, :subscription_id, :order_id, :source, :status, :currency,
                        :collection_method, :description, :due_date, :total_minor, :vat_minor, :ipt_minor,
-                       :amount_due_minor, :created_at, :updated_at)
+                       :amount_due_minor, :operator_id, :environment, :created_at, :updated_at)
                 """)
                 .bind("id", invoice.id())
                 .bind("contact_id", invoice.contactId())
@@ -62,6 +75,9 @@ class InvoiceRepository {
         insert = nullable(insert, "order_id", invoice.orderId(), UUID.class);
         insert = nullable(insert, "description", invoice.description(), String.class);
         insert = nullable(insert, "due_date", invoice.dueDate(), LocalDate.class);
+        insert = nullable(insert, "operator_id", caller.operatorId(), UUID.class);
+        insert = nullable(insert, "environment",
+                caller.environment() == null ? null : caller.environment().value(), String.class);
         return insert.then().then(Flux.range(0, invoice.lines().size())
                 .concatMap(i -> insertLine(accountId, invoice.id(), i, invoice.lines().get(i)))
                 .then());
@@ -94,6 +110,50 @@ class InvoiceRepository {
     /** The invoice, its row locked for the rest of the transaction. */
     Mono<Invoice> findForUpdate(UUID accountId, UUID id) {
         return findBy(accountId, id, " FOR UPDATE");
+    }
+
+    /**
+     * The invoice, its row locked for the rest of the transaction, waiting at most {@code wait} for another
+     * transaction that holds it: the wait is the transaction's {@code lock_timeout} ({@code SET LOCAL}) for this one
+     * statement, put back as it was once the lock is taken so later statements wait as usual. Past the wait,
+     * PostgreSQL's {@code lock_not_available} (55P03) fails with {@code busy}; nothing was written.
+     */
+    Mono<Invoice> findForUpdateWaiting(UUID accountId, UUID id, Duration wait, ApiException busy) {
+        // The transaction's own settings, not an account's rows.
+        Mono<String> previous = db.sql("""
+                SELECT current_setting('lock_timeout') AS previous, set_config('lock_timeout', :wait, true) AS now
+                """)
+                .bind("wait", wait.toMillis() + "ms")
+                .map(row -> row.get("previous", String.class))
+                .one();
+        return previous.flatMap(before -> findForUpdate(accountId, id)
+                .onErrorMap(InvoiceRepository::lockNotAvailable, failure -> busy)
+                .map(Optional::of)
+                .defaultIfEmpty(Optional.empty())
+                .flatMap(found -> db.sql("SELECT set_config('lock_timeout', :before, true)")
+                        .bind("before", before)
+                        .then()
+                        .then(Mono.justOrEmpty(found))));
+    }
+
+    private static boolean lockNotAvailable(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof R2dbcException r2dbc) {
+                return LOCK_NOT_AVAILABLE.equals(r2dbc.getSqlState());
+            }
+        }
+        return false;
+    }
+
+    /** Whether a shop sale has taken the invoice's debt in and is open ({@code in_sale_id}). */
+    Mono<Boolean> inSale(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT in_sale_id IS NOT NULL AS in_sale FROM invoices WHERE account_id = :account_id AND id = :id
+                """)
+                .bind("id", id)
+                .map(row -> row.get("in_sale", Boolean.class))
+                .one()
+                .defaultIfEmpty(false);
     }
 
     private Mono<Invoice> findBy(UUID accountId, UUID id, String lock) {
@@ -158,6 +218,67 @@ class InvoiceRepository {
                 """)
                 .bind("id", id).bind("due_date", dueDate).bind("now", now)
                 .then();
+    }
+
+    /**
+     * The invoice made {@code void} from {@code voidedFrom}: what was due stays in {@code amount_due_minor}, though
+     * nothing is owed on it any more.
+     */
+    Mono<Void> markVoid(UUID accountId, UUID id, String voidedFrom, String reason, Instant now) {
+        GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
+                UPDATE invoices SET status = 'void', voided_from = :voided_from, void_reason = :void_reason,
+                       voided_at = :now, updated_at = :now
+                 WHERE account_id = :account_id AND id = :id AND status = :voided_from
+                """)
+                .bind("id", id).bind("voided_from", voidedFrom).bind("now", now);
+        return nullable(update, "void_reason", reason, String.class).then();
+    }
+
+    /** The debt written off ({@link Balance#writtenOff}), with why and when. */
+    Mono<Void> saveWriteOff(UUID accountId, UUID id, Balance b, String reason, Instant now) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE invoices SET amount_written_off_minor = :written_off, amount_due_minor = :due,
+                       write_off_reason = :reason, written_off_at = :now, updated_at = :now
+                 WHERE account_id = :account_id AND id = :id
+                """)
+                .bind("id", id).bind("written_off", b.writtenOffMinor()).bind("due", b.dueMinor())
+                .bind("reason", reason).bind("now", now)
+                .then();
+    }
+
+    /**
+     * An open invoice the overdue sweep looks at, with the account it belongs to and its advance notice.
+     *
+     * @param operatorId  null, and {@code environment} too, for an invoice written before they were recorded
+     */
+    record PastDue(UUID accountId, UUID operatorId, String environment, Invoice invoice, LocalDate noticeChargeDate,
+            Long noticeAmountMinor) {
+    }
+
+    /**
+     * Up to {@code limit} open invoices of every account, oldest due date first, due before {@code latestToday}
+     * (today where the day starts first, so every account's own today is on or before it), with something owed and
+     * nothing collected or in flight, and no advance notice that covers them whatever the account's today. Each is
+     * locked; one another transaction holds (a payment, a void) is passed over until the next run. The caller
+     * judges each in its account's time zone. Across accounts: a worker's claim, not one account's statement.
+     */
+    Flux<PastDue> claimPastDue(LocalDate latestToday, int limit) {
+        return db.sql("SELECT account_id, operator_id, environment, notice_charge_date, notice_amount_minor, "
+                        + COLUMNS + """
+                  FROM invoices
+                 WHERE status = 'open' AND due_date < :latest_today AND amount_due_minor > 0
+                   AND amount_paid_minor = 0 AND in_flight_minor = 0
+                   AND NOT (notice_amount_minor IS NOT NULL AND notice_amount_minor = amount_due_minor
+                            AND notice_charge_date >= :latest_today)
+                 ORDER BY due_date, account_id, id
+                 LIMIT :limit FOR UPDATE SKIP LOCKED
+                """)
+                .bind("latest_today", latestToday)
+                .bind("limit", limit)
+                .map(row -> new PastDue(row.get("account_id", UUID.class), row.get("operator_id", UUID.class),
+                        row.get("environment", String.class), toInvoice(row),
+                        row.get("notice_charge_date", LocalDate.class), row.get("notice_amount_minor", Long.class)))
+                .all();
     }
 
     /** Records a Direct Debit advance notice: the charge date and the amount it named. */

@@ -3,6 +3,7 @@ package com.storageplatform.billing.invoice;
 import com.storageplatform.billing.invoice.CreateInvoice.LineInput;
 import com.storageplatform.billing.invoice.Invoice.Line;
 import com.storageplatform.kit.validation.Validation;
+import com.storageplatform.kit.web.FieldIssue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -23,6 +24,12 @@ final class InvoiceRules {
     static String description(Validation v, String field, String value) {
         v.maxLength(field, value, MAX_DESCRIPTION).printable(field, value, true);
         return value;
+    }
+
+    /** A reason given for a void, a write-off or a credit note: printable, not blank, at most 500 characters. */
+    static String reason(Validation v, String field, String value) {
+        v.check(value != null && value.isBlank(), field, FieldIssue.INVALID);
+        return description(v, field, value);
     }
 
     /** The lines as they will be stored, with their totals and taxes; null entries where a line was refused. */

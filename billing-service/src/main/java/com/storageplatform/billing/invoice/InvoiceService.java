@@ -17,7 +17,7 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
 
-/** Invoices of the caller's account: drafts made by the API, read, listed and finalized. */
+/** Invoices of the caller's account: drafts made by the API, read, listed, finalized, written off, overdue. */
 @Service
 class InvoiceService {
 
@@ -59,7 +59,7 @@ class InvoiceService {
             String description = InvoiceRules.description(v, "description", body.description());
             List<Line> lines = InvoiceRules.lines(v, body.lines());
             return settings.of(caller.accountId()).flatMap(account -> {
-                LocalDate today = LocalDate.now(clock.withZone(account.timezone()));
+                LocalDate today = LocalDate.ofInstant(clock.instant(), account.timezone());
                 v.check(dueDate != null && dueDate.isBefore(today), "due_date", "below_minimum");
                 Mono<Boolean> known = contactId == null ? Mono.just(true)
                         : customers.find(caller.accountId(), contactId)
@@ -79,7 +79,7 @@ class InvoiceService {
                             lines.stream().mapToLong(Line::vatMinor).sum(),
                             lines.stream().mapToLong(Line::iptMinor).sum(), 0, 0, 0, total, 0, null, null, null,
                             null, null, null, null, now, now);
-                    return invoices.insert(caller.accountId(), invoice)
+                    return invoices.insert(caller, invoice)
                             .then(events.publish(caller, InvoiceEvents.CREATED, invoice));
                 });
             });
@@ -112,7 +112,7 @@ class InvoiceService {
                         return Mono.just(invoice);
                     }
                     return settings.of(caller.accountId()).flatMap(account -> {
-                        LocalDate today = LocalDate.now(clock.withZone(account.timezone()));
+                        LocalDate today = LocalDate.ofInstant(clock.instant(), account.timezone());
                         LocalDate due = invoice.dueDate() != null && !invoice.dueDate().isBefore(today)
                                 ? invoice.dueDate() : today.plusDays(DEFAULT_DAYS_TO_PAY);
                         Instant now = clock.instant();
@@ -122,5 +122,61 @@ class InvoiceService {
                                 .flatMap(open -> events.publish(caller, InvoiceEvents.FINALIZED, open));
                     });
                 });
+    }
+
+    /**
+     * The debt of an {@code open}, {@code partially_paid} or {@code overdue} invoice written off as bad debt
+     * ({@link Balance#writtenOff}; internal {@code invoice.written_off}): nothing is owed any more, the status stays.
+     * Once only; refused while a collection is in flight or a sale is taking the debt in, which would pay it.
+     */
+    Mono<Invoice> writeOff(Caller caller, UUID id, WriteOffInvoice body) {
+        return Mono.defer(() -> {
+            Validation v = Validation.start();
+            v.require("reason", body.reason());
+            String reason = InvoiceRules.reason(v, "reason", body.reason());
+            v.orThrow();
+            return invoices.findForUpdate(caller.accountId(), id)
+                    .switchIfEmpty(Mono.error(ApiException.notFound()))
+                    .zipWhen(invoice -> invoices.inSale(caller.accountId(), id))
+                    .flatMap(found -> {
+                        Invoice invoice = found.getT1();
+                        if (invoice.isWrittenOff()) {
+                            return Mono.error(ApiException.conflict("This invoice's debt was written off already."));
+                        }
+                        if (!Invoice.PAYABLE.contains(invoice.status())) {
+                            return Mono.error(ApiException.conflict("A " + invoice.status() + " invoice has no debt "
+                                    + "to write off; only an open, partially paid or overdue one has."));
+                        }
+                        if (invoice.amountInFlightMinor() > 0) {
+                            return Mono.error(ApiException.conflict("A collection for this invoice is in progress "
+                                    + "with the payment provider; write the debt off once it has failed."));
+                        }
+                        if (found.getT2()) {
+                            return Mono.error(ApiException.conflict("This invoice's debt is being paid in an open "
+                                    + "sale; finish or cancel the sale first."));
+                        }
+                        Instant now = clock.instant();
+                        return invoices.saveWriteOff(caller.accountId(), id, Balance.of(invoice).writtenOff(),
+                                        reason, now)
+                                .then(invoices.find(caller.accountId(), id))
+                                .flatMap(written -> events.publish(caller, InvoiceEvents.WRITTEN_OFF, written));
+                    });
+        });
+    }
+
+    /**
+     * The overdue sweep's step for one open invoice, locked by its claim: {@code overdue} when its due day is before
+     * {@code today} in its account's time zone and nothing covers it ({@link Balance#overdueOn}), with the internal
+     * {@code invoice.updated}; otherwise nothing. Answers whether it moved.
+     */
+    Mono<Boolean> markOverdue(Caller caller, Invoice invoice, LocalDate today, boolean noticeCovers) {
+        Balance after = Balance.of(invoice).overdueOn(invoice.dueDate(), today, noticeCovers);
+        if (!Invoice.OVERDUE.equals(after.status())) {
+            return Mono.just(false);
+        }
+        return invoices.saveBalance(caller.accountId(), invoice.id(), after, clock.instant())
+                .then(invoices.find(caller.accountId(), invoice.id()))
+                .flatMap(overdue -> events.publish(caller, InvoiceEvents.UPDATED, overdue))
+                .thenReturn(true);
     }
 }

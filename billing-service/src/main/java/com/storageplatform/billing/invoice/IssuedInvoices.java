@@ -64,7 +64,7 @@ public class IssuedInvoices {
                     issue.dueDate(), lines, total, lines.stream().mapToLong(Line::vatMinor).sum(),
                     lines.stream().mapToLong(Line::iptMinor).sum(), 0, 0, 0, total, 0, null, null, null, null, null,
                     null, null, now, now);
-            return invoices.insert(caller.accountId(), invoice)
+            return invoices.insert(caller, invoice)
                     .then(events.publish(caller, InvoiceEvents.CREATED, invoice))
                     .then(invoices.finalizeDraft(caller.accountId(), invoice.id(), issue.dueDate(), now))
                     .then(issue.depositMinor() > 0 ? deposit(caller, invoice, issue.depositMinor(), now) : Mono.empty())

@@ -58,4 +58,26 @@ class BalanceTest {
     void aCreditNoteForEverythingOwedMakesItPaid() {
         assertThat(open(1000).credited(1000)).isEqualTo(new Balance("paid", 0, 1000, 0, 0, 0));
     }
+
+    @Test
+    void aWriteOffLeavesNothingOwedAndTheStatusAsItWas() {
+        Balance partly = open(1000).collected(400, false);
+        assertThat(partly.writtenOff()).isEqualTo(new Balance("partially_paid", 400, 0, 600, 0, 0));
+        assertThat(new Balance(Invoice.OVERDUE, 0, 0, 0, 1000, 0).writtenOff().status()).isEqualTo("overdue");
+    }
+
+    @Test
+    void aCreditNoteForLessThanIsOwedKeepsTheStatus() {
+        assertThat(new Balance(Invoice.OVERDUE, 0, 0, 0, 1000, 0).credited(300))
+                .isEqualTo(new Balance("overdue", 0, 300, 0, 700, 0));
+    }
+
+    @Test
+    void aReturnsCreditFirstCoversWhatIsOwedAndTheRestIsMoneyPaidBack() {
+        Balance paid = open(1000).collected(1000, false);
+        assertThat(paid.creditedForReturn(300)).isEqualTo(new Balance("paid", 700, 300, 0, 0, 0));
+        Balance partly = open(1000).collected(500, false);
+        assertThat(partly.creditedForReturn(200)).isEqualTo(new Balance("partially_paid", 500, 200, 0, 300, 0));
+        assertThat(partly.creditedForReturn(700)).isEqualTo(new Balance("paid", 300, 700, 0, 0, 0));
+    }
 }
