@@ -37,7 +37,9 @@ class MandateResource {
     /**
      * 201 with the mandate {@code awaiting_authorisation} ({@code mandate.created}), made at the provider on the
      * contact's bank account ({@code payment_method_id}, by default its default {@code bacs_debit} method). The
-     * provider then reports it {@code active} or {@code failed}. A bank account a mandate was made on already is 409.
+     * provider then reports it {@code active} or {@code failed}. A bank account that a mandate awaiting authorisation
+     * or active collects from already is 409, and so is one the provider no longer takes (add it again); a bank
+     * account whose mandate failed or was cancelled takes a new one.
      */
     @PostMapping("/v1/mandates")
     @ResponseStatus(HttpStatus.CREATED)

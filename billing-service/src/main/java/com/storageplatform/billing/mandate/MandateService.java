@@ -53,8 +53,8 @@ class MandateService {
 
     /**
      * {@code awaiting_authorisation} ({@code mandate.created}) on the contact's bank account: the one named, or its
-     * default. Every bad field in one 422 (the contact, then its bank account); a bank account a mandate was made on
-     * already is 409 (its number went to the provider with that mandate; add it again for a new one).
+     * default. Every bad field in one 422 (the contact, then its bank account); a bank account a mandate awaiting
+     * authorisation or active collects from already is 409 (one that failed or was cancelled leaves it free).
      */
     Mono<Mandate> create(Caller caller, CreateMandate body) {
         return Mono.defer(() -> {
@@ -82,14 +82,19 @@ class MandateService {
                             .switchIfEmpty(Mono.error(() -> noBankAccount(v, paymentMethodId)))
                             .flatMap(bank -> {
                                 v.orThrow();
-                                if (bank.handedToProvider()) {
-                                    return Mono.error(ApiException.conflict("A mandate was made on bank account "
-                                            + bank.id() + " already, and its number went to the provider with "
-                                            + "it; add the bank account again (POST /v1/payment-methods) to make a "
-                                            + "new mandate on it."));
+                                if (bank.providerBankAccountRef() == null) {
+                                    return Mono.error(ApiException.conflict("Bank account " + bank.id() + " was "
+                                            + "saved before bank accounts were kept at the provider, which has "
+                                            + "none of it; add it again (POST /v1/payment-methods) to make a "
+                                            + "mandate on it."));
                                 }
-                                return freeReference(caller.accountId())
-                                        .flatMap(reference -> make(caller, customer, bank, reference, scheme));
+                                return mandates.liveOn(caller.accountId(), bank.id())
+                                        .flatMap(live -> Mono.<Mandate>error(ApiException.conflict("Mandate " + live
+                                                + " collects from bank account " + bank.id() + " already; cancel "
+                                                + "it before making another on the same bank account.")))
+                                        .switchIfEmpty(Mono.defer(() -> freeReference(caller.accountId())
+                                                .flatMap(reference -> make(caller, customer, bank, reference,
+                                                        scheme))));
                             }));
         });
     }
@@ -97,29 +102,15 @@ class MandateService {
     private Mono<Mandate> make(Caller caller, Customer customer, BankDebit bank, String reference, String scheme) {
         UUID id = Ids.newId();
         DirectDebitProvider provider = providers.directDebit(caller);
-        return provider.createMandate(new com.storageplatform.billing.provider.CreateMandate(id, customer.id(),
-                        reference, bank.account(), customer.email(), "mandate-" + id))
-                .onErrorMap(ApiException.class, MandateService::onPaymentMethod)
+        return provider.createMandate(new com.storageplatform.billing.provider.CreateMandate(id, reference,
+                        bank.providerBankAccountRef(), "mandate-" + id))
                 .flatMap(made -> {
                     Instant now = clock.instant();
                     Mandate mandate = new Mandate(id, Mandate.OBJECT, customer.id(), bank.id(), provider.provider(),
                             reference, Mandate.AWAITING_AUTHORISATION, scheme, made.providerRef(),
                             made.nextPossibleChargeDate(), null, null, now, now);
-                    return mandates.insert(caller, mandate)
-                            .then(paymentMethods.handedToProvider(caller.accountId(), bank.id()))
-                            .then(events.created(caller, mandate));
+                    return mandates.insert(caller, mandate).then(events.created(caller, mandate));
                 });
-    }
-
-    /**
-     * The provider's refusal of the bank details (422 on a {@code bank_account.*} field, sent with the payment
-     * method) is 422 on {@code payment_method_id} here, with the provider's words.
-     */
-    private static ApiException onPaymentMethod(ApiException refused) {
-        if (refused.status().value() != 422) {
-            return refused;
-        }
-        return ApiException.invalid("payment_method_id", FieldIssue.INVALID, refused.getMessage());
     }
 
     /** 422 on {@code payment_method_id}, with a message saying why when it is the only bad field. */

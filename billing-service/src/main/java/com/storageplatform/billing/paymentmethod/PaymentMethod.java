@@ -45,7 +45,7 @@ public record PaymentMethod(UUID id, String object, UUID contactId, @OneOf("TYPE
      * What may be shown of a UK bank account.
      *
      * @param sortCode           the branch's sort code as banks print it: {@code 20-00-00}
-     * @param accountNumberLast4 the last four digits of the account number; the whole number is never answered
+     * @param accountNumberLast4 the last four digits of the account number; only the provider keeps the whole number
      */
     @Schema(name = "PaymentMethodBacsDebit")
     public record BacsDebit(String accountHolderName, String sortCode, String accountNumberLast4) {

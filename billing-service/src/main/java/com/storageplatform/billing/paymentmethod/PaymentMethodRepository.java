@@ -2,7 +2,6 @@ package com.storageplatform.billing.paymentmethod;
 
 import static com.storageplatform.kit.db.Bindings.nullable;
 
-import com.storageplatform.billing.provider.BankAccount;
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
@@ -34,24 +33,25 @@ class PaymentMethodRepository {
      * Inserts the method as the contact's default of its type when it has none, else not: the partial unique index
      * on defaults settles two first methods created at once (the second becomes an ordinary one).
      *
-     * @param providerRef   the provider's reusable card; null for a bank account
-     * @param accountNumber a bank account's whole number, kept until its mandate hands it to the provider
+     * @param providerRef         the provider's reusable card or bank account
+     * @param providerCustomerRef the provider's customer a bank account is kept under; null for a card
      */
-    Mono<PaymentMethod> insert(UUID accountId, PaymentMethod method, String providerRef, String accountNumber) {
-        return insert(accountId, method, providerRef, accountNumber, true)
+    Mono<PaymentMethod> insert(UUID accountId, PaymentMethod method, String providerRef, String providerCustomerRef) {
+        return insert(accountId, method, providerRef, providerCustomerRef, true)
                 .flatMap(inserted -> inserted ? Mono.just(method.withDefault(true, method.updatedAt()))
-                        : insert(accountId, method, providerRef, accountNumber, false).thenReturn(method));
+                        : insert(accountId, method, providerRef, providerCustomerRef, false).thenReturn(method));
     }
 
-    private Mono<Boolean> insert(UUID accountId, PaymentMethod m, String providerRef, String accountNumber,
+    private Mono<Boolean> insert(UUID accountId, PaymentMethod m, String providerRef, String providerCustomerRef,
             boolean asDefault) {
         GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
-                INSERT INTO payment_methods (account_id, id, contact_id, type, provider, provider_ref, card_brand,
-                       card_last4, card_exp_month, card_exp_year, account_holder_name, sort_code,
-                       account_number_last4, account_number, is_default, status, created_at, updated_at)
-                SELECT :account_id, :id, :contact_id, :type, :provider, :provider_ref, :card_brand, :card_last4,
-                       :card_exp_month, :card_exp_year, :account_holder_name, :sort_code, :account_number_last4,
-                       :account_number, :is_default, :status, :created_at, :updated_at
+                INSERT INTO payment_methods (account_id, id, contact_id, type, provider, provider_ref,
+                       provider_customer_ref, card_brand, card_last4, card_exp_month, card_exp_year,
+                       account_holder_name, sort_code, account_number_last4, is_default, status, created_at,
+                       updated_at)
+                SELECT :account_id, :id, :contact_id, :type, :provider, :provider_ref, :provider_customer_ref,
+                       :card_brand, :card_last4, :card_exp_month, :card_exp_year, :account_holder_name, :sort_code,
+                       :account_number_last4, :is_default, :status, :created_at, :updated_at
                  WHERE NOT :is_default OR NOT EXISTS (
                        SELECT 1 FROM payment_methods WHERE account_id = :account_id AND contact_id = :contact_id
                           AND type = :type AND is_default)
@@ -61,11 +61,12 @@ class PaymentMethodRepository {
                 .bind("contact_id", m.contactId())
                 .bind("type", m.type())
                 .bind("provider", m.provider())
+                .bind("provider_ref", providerRef)
                 .bind("is_default", asDefault)
                 .bind("status", m.status())
                 .bind("created_at", m.createdAt())
                 .bind("updated_at", m.updatedAt());
-        insert = nullable(insert, "provider_ref", providerRef, String.class);
+        insert = nullable(insert, "provider_customer_ref", providerCustomerRef, String.class);
         insert = nullable(insert, "card_brand", m.card() == null ? null : m.card().brand(), String.class);
         insert = nullable(insert, "card_last4", m.card() == null ? null : m.card().last4(), String.class);
         insert = nullable(insert, "card_exp_month", m.card() == null ? null : m.card().expMonth(), Integer.class);
@@ -75,7 +76,6 @@ class PaymentMethodRepository {
         insert = nullable(insert, "sort_code", bank == null ? null : bank.sortCode().replace("-", ""), String.class);
         insert = nullable(insert, "account_number_last4", bank == null ? null : bank.accountNumberLast4(),
                 String.class);
-        insert = nullable(insert, "account_number", accountNumber, String.class);
         return insert.fetch().rowsUpdated().map(rows -> rows > 0);
     }
 
@@ -118,11 +118,10 @@ class PaymentMethodRepository {
                         """).bind("id", method.id()).bind("now", now).then());
     }
 
-    /** Detached, no longer a default, and a bank account's whole number (if still kept) erased. */
+    /** Detached and no longer a default. */
     Mono<Void> detach(UUID accountId, UUID id, Instant now) {
         return AccountStatement.sql(db, accountId, """
-                UPDATE payment_methods SET status = 'detached', is_default = false, account_number = NULL,
-                       updated_at = :now
+                UPDATE payment_methods SET status = 'detached', is_default = false, updated_at = :now
                  WHERE account_id = :account_id AND id = :id
                 """)
                 .bind("id", id).bind("now", now)
@@ -154,12 +153,12 @@ class PaymentMethodRepository {
     }
 
     /**
-     * An active bank account of the contact, its row locked: by id, or its default when {@code id} is null. The
-     * account number is null once a mandate handed it to the provider.
+     * An active bank account of the contact, its row locked: by id, or its default when {@code id} is null. Its
+     * provider reference is null for one saved before the provider kept bank accounts (V42).
      */
     Mono<PaymentMethods.BankDebit> bankAccountForUpdate(UUID accountId, UUID contactId, UUID id) {
         GenericExecuteSpec select = AccountStatement.sql(db, accountId, """
-                SELECT id, account_holder_name, sort_code, account_number FROM payment_methods
+                SELECT id, provider_ref FROM payment_methods
                  WHERE account_id = :account_id AND contact_id = :contact_id AND type = 'bacs_debit'
                    AND status = 'active' AND (CAST(:id AS uuid) IS NULL AND is_default OR id = :id)
                    FOR UPDATE
@@ -167,17 +166,8 @@ class PaymentMethodRepository {
                 .bind("contact_id", contactId);
         return nullable(select, "id", id, UUID.class)
                 .map(row -> new PaymentMethods.BankDebit(row.get("id", UUID.class),
-                        new BankAccount(row.get("account_holder_name", String.class),
-                                row.get("sort_code", String.class), row.get("account_number", String.class))))
+                        row.get("provider_ref", String.class)))
                 .one();
-    }
-
-    /** Erases a bank account's whole number: the provider holds it now. Nothing a client sees changes. */
-    Mono<Void> forgetAccountNumber(UUID accountId, UUID id) {
-        return AccountStatement.sql(db, accountId,
-                        "UPDATE payment_methods SET account_number = NULL WHERE account_id = :account_id AND id = :id")
-                .bind("id", id)
-                .then();
     }
 
     private static PaymentMethod toPaymentMethod(Readable row) {

@@ -36,8 +36,9 @@ class PaymentMethodResource {
 
     /**
      * 201 with the saved card ({@code card_token}) or bank account ({@code bank_account}); the contact's default of
-     * its type when it has none. A bank account is only kept: make a mandate on it with {@code POST /v1/mandates}
-     * to collect from it.
+     * its type when it has none. Either is saved at its provider first, which checks it: details it refuses are 422
+     * on their field, and nothing is saved while it is unavailable (503). A bank account is only saved: make a
+     * mandate on it with {@code POST /v1/mandates} to collect from it.
      */
     @PostMapping("/v1/payment-methods")
     @ResponseStatus(HttpStatus.CREATED)

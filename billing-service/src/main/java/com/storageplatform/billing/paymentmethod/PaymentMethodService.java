@@ -1,9 +1,12 @@
 package com.storageplatform.billing.paymentmethod;
 
 import com.storageplatform.billing.internal.Customers;
+import com.storageplatform.billing.internal.Customers.Customer;
 import com.storageplatform.billing.mandate.Mandates;
 import com.storageplatform.billing.provider.BankAccount;
+import com.storageplatform.billing.provider.DirectDebitProvider;
 import com.storageplatform.billing.provider.Providers;
+import com.storageplatform.billing.provider.SaveBankAccount;
 import com.storageplatform.billing.provider.SaveCard;
 import com.storageplatform.billing.provider.StoredCard;
 import com.storageplatform.kit.caller.Caller;
@@ -15,14 +18,16 @@ import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
 
 /**
- * Payment methods of the caller's account. A card is saved at the card provider from the client's token; a bank
- * account is checked and kept (its whole number only until its mandate hands it to the provider). The first active
- * method of a type a contact has is its default of that type.
+ * Payment methods of the caller's account. A card is saved at the card provider from the client's token, a bank
+ * account at the Direct Debit provider from its details: the platform keeps the provider's references and what may
+ * be shown, never a card or account number. The first active method of a type a contact has is its default of that
+ * type.
  */
 @Service
 class PaymentMethodService {
@@ -44,8 +49,9 @@ class PaymentMethodService {
 
     /**
      * Every bad field in one 422; then the contact (422 {@code not_found} for one billing does not know,
-     * {@code not_allowed} for the walk-in sales record), then the card provider for a card (its refusal of the token
-     * is 422 on {@code card_token}, {@link com.storageplatform.billing.provider.ProviderRejections}).
+     * {@code not_allowed} for the walk-in sales record), then the provider, which keeps the card or bank account:
+     * its refusal is 422 on {@code card_token} or the {@code bank_account.*} fields
+     * ({@link com.storageplatform.billing.provider.ProviderRejections}), its outage 503, and either writes nothing.
      */
     Mono<PaymentMethod> create(Caller caller, CreatePaymentMethod body) {
         return Mono.defer(() -> {
@@ -53,20 +59,18 @@ class PaymentMethodService {
             UUID contactId = v.requiredId("contact_id", body.contactId());
             PaymentMethodRules.typeFields(v, body);
             BankAccount account = PaymentMethodRules.bankAccount(v, body.bankAccount());
-            Mono<Boolean> known = contactId == null ? Mono.just(true)
+            Mono<Optional<Customer>> contact = contactId == null ? Mono.just(Optional.empty())
                     : customers.find(caller.accountId(), contactId)
-                            .map(customer -> {
-                                v.check(customer.walkIn(), "contact_id", FieldIssue.NOT_ALLOWED);
-                                return true;
-                            })
-                            .defaultIfEmpty(false);
-            return known.flatMap(found -> {
-                v.check(!found, "contact_id", FieldIssue.NOT_FOUND);
+                            .doOnNext(customer -> v.check(customer.walkIn(), "contact_id", FieldIssue.NOT_ALLOWED))
+                            .map(Optional::of)
+                            .defaultIfEmpty(Optional.empty());
+            return contact.flatMap(found -> {
+                v.check(contactId != null && found.isEmpty(), "contact_id", FieldIssue.NOT_FOUND);
                 v.orThrow();
                 UUID id = Ids.newId();
                 return PaymentMethod.CARD.equals(body.type())
                         ? saveCard(caller, id, contactId, body.cardToken())
-                        : saveBankAccount(caller, id, contactId, account);
+                        : saveBankAccount(caller, id, found.get(), account);
             });
         });
     }
@@ -82,14 +86,22 @@ class PaymentMethodService {
                 });
     }
 
-    private Mono<PaymentMethod> saveBankAccount(Caller caller, UUID id, UUID contactId, BankAccount account) {
-        Instant now = clock.instant();
-        PaymentMethod method = new PaymentMethod(id, PaymentMethod.OBJECT, contactId, PaymentMethod.BACS_DEBIT, null,
-                new PaymentMethod.BacsDebit(account.accountHolderName(),
-                        PaymentMethodRules.printedSortCode(account.sortCode()),
-                        PaymentMethodRules.lastDigits(account.accountNumber())),
-                providers.directDebit(caller).provider(), false, PaymentMethod.ACTIVE, now, now);
-        return methods.insert(caller.accountId(), method, null, account.accountNumber());
+    /** Kept at the provider, which checks the details; here only its references, the name, sort code and ending. */
+    private Mono<PaymentMethod> saveBankAccount(Caller caller, UUID id, Customer contact, BankAccount account) {
+        DirectDebitProvider provider = providers.directDebit(caller);
+        return provider.saveBankAccount(new SaveBankAccount(id, contact.id(), account, contact.email(),
+                        "payment-method-" + id))
+                .flatMap(stored -> {
+                    Instant now = clock.instant();
+                    PaymentMethod method = new PaymentMethod(id, PaymentMethod.OBJECT, contact.id(),
+                            PaymentMethod.BACS_DEBIT, null,
+                            new PaymentMethod.BacsDebit(account.accountHolderName(),
+                                    PaymentMethodRules.printedSortCode(account.sortCode()),
+                                    PaymentMethodRules.lastDigits(account.accountNumber())),
+                            provider.provider(), false, PaymentMethod.ACTIVE, now, now);
+                    return methods.insert(caller.accountId(), method, stored.providerBankAccountRef(),
+                            stored.providerCustomerRef());
+                });
     }
 
     private static PaymentMethod.Card shown(StoredCard card) {

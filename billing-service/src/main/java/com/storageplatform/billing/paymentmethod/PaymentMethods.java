@@ -1,6 +1,5 @@
 package com.storageplatform.billing.paymentmethod;
 
-import com.storageplatform.billing.provider.BankAccount;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -26,13 +25,10 @@ public class PaymentMethods {
     /**
      * An active UK bank account of a contact, to make a mandate on.
      *
-     * @param account its sort code as six digits; its number is null once a mandate handed it to the provider
+     * @param providerBankAccountRef the provider's bank account (GoCardless's customer bank account), which a
+     *                               mandate is made on; null for one saved before the provider kept bank accounts
      */
-    public record BankDebit(UUID id, BankAccount account) {
-
-        public boolean handedToProvider() {
-            return account.accountNumber() == null;
-        }
+    public record BankDebit(UUID id, String providerBankAccountRef) {
     }
 
     /**
@@ -45,14 +41,10 @@ public class PaymentMethods {
 
     /**
      * The contact's active bank account by id (or its default when {@code paymentMethodId} is null), its row locked
-     * for the rest of the transaction; empty if there is none, it is not the contact's, or it is not a bank account.
+     * for the rest of the transaction, so two mandates asked for on it at once are made one after the other and a
+     * detach waits; empty if there is none, it is not the contact's, or it is not a bank account.
      */
     public Mono<BankDebit> bankAccountForUpdate(UUID accountId, UUID contactId, UUID paymentMethodId) {
         return methods.bankAccountForUpdate(accountId, contactId, paymentMethodId);
-    }
-
-    /** Erases the bank account's whole number once the provider holds it (a mandate was made on it). */
-    public Mono<Void> handedToProvider(UUID accountId, UUID paymentMethodId) {
-        return methods.forgetAccountNumber(accountId, paymentMethodId);
     }
 }

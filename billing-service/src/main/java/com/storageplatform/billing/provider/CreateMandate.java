@@ -3,11 +3,11 @@ package com.storageplatform.billing.provider;
 import java.util.UUID;
 
 /**
- * A Bacs mandate for a contact.
+ * A Bacs mandate on a bank account the provider keeps ({@link DirectDebitProvider#saveBankAccount}).
  *
- * @param reference      the mandate reference the customer sees on their bank statement
- * @param idempotencyKey the base of the keys of the customer, bank account and mandate creates
+ * @param reference                      the mandate reference the customer sees on their bank statement
+ * @param providerCustomerBankAccountRef {@link StoredBankAccount#providerBankAccountRef()}
  */
-public record CreateMandate(UUID mandateId, UUID contactId, String reference, BankAccount account, String email,
+public record CreateMandate(UUID mandateId, String reference, String providerCustomerBankAccountRef,
         String idempotencyKey) {
 }

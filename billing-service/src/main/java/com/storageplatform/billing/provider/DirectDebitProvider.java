@@ -16,7 +16,17 @@ public interface DirectDebitProvider {
     /** "gocardless" for both. */
     String provider();
 
-    /** The customer, their bank account and a Bacs mandate on it, each created under its own derived key. */
+    /**
+     * Keeps the bank account at the provider (a customer, then their bank account, each created under its own key
+     * derived from the request's) and answers the provider's references: the platform never keeps the number.
+     * Details the provider refuses are 422 on the {@code bank_account.*} fields.
+     */
+    Mono<StoredBankAccount> saveBankAccount(SaveBankAccount request);
+
+    /**
+     * A Bacs mandate on a bank account the provider keeps. A bank account the provider has disabled (GoCardless does
+     * when the banks report it closed or its details wrong) is 409 {@code conflict}.
+     */
     Mono<ProviderMandate> createMandate(CreateMandate request);
 
     Mono<Void> cancelMandate(String providerMandateRef, String idempotencyKey);

@@ -21,9 +21,9 @@ import java.util.concurrent.Callable;
 import reactor.core.publisher.Mono;
 
 /**
- * Bacs Direct Debit through GoCardless with gocardless-pro. A mandate is a customer, their bank account and a Bacs
- * mandate on it, each created with its own key derived from the caller's, so a retry (ours, or the client's with
- * its same key) finds what the first attempt made. The client's own retries are off: ours go through resilience4j.
+ * Bacs Direct Debit through GoCardless with gocardless-pro. A saved bank account is a customer and their bank
+ * account, each created with its own key derived from the caller's, so a retry (ours, or the client's with its same
+ * key) finds what the first attempt made; a mandate is a Bacs mandate on that bank account. The client's own retries are off: ours go through resilience4j.
  * GoCardless takes no key on a cancellation, so one is sent once, and a repeat that finds the mandate or payment
  * cancelled already is done.
  */
@@ -54,32 +54,42 @@ final class GoCardlessDirectDebit implements DirectDebitProvider {
     }
 
     @Override
-    public Mono<ProviderMandate> createMandate(CreateMandate request) {
+    public Mono<StoredBankAccount> saveBankAccount(SaveBankAccount request) {
         String key = request.idempotencyKey();
         BankAccount account = request.account();
         return calls.keyed(() -> customer(request).withIdempotencyKey(derived(key, "customer")).execute())
                 .flatMap(customer -> calls.keyed(() -> bankDetails(() -> gocardless.customerBankAccounts().create()
-                        .withAccountHolderName(account.accountHolderName())
-                        .withBranchCode(account.sortCode())
-                        .withAccountNumber(account.accountNumber())
-                        .withCountryCode("GB")
-                        .withLinksCustomer(customer.getId())
-                        .withMetadata("contact_id", String.valueOf(request.contactId()))
-                        .withIdempotencyKey(derived(key, "bank_account"))
-                        .execute())))
-                .flatMap(bankAccount -> calls.keyed(() -> {
-                    MandateCreateRequest mandate = gocardless.mandates().create()
-                            .withScheme("bacs")
-                            .withLinksCustomerBankAccount(bankAccount.getId())
-                            .withMetadata("mandate_id", String.valueOf(request.mandateId()))
-                            .withIdempotencyKey(derived(key, "mandate"));
-                    if (request.reference() != null) {
-                        mandate.withReference(request.reference());
-                    }
-                    return mandate.execute();
-                }))
-                .map(mandate -> new ProviderMandate(mandate.getId(), status(mandate.getStatus()),
-                        date(mandate.getNextPossibleChargeDate())));
+                                .withAccountHolderName(account.accountHolderName())
+                                .withBranchCode(account.sortCode())
+                                .withAccountNumber(account.accountNumber())
+                                .withCountryCode("GB")
+                                .withLinksCustomer(customer.getId())
+                                .withMetadata("payment_method_id", String.valueOf(request.paymentMethodId()))
+                                .withIdempotencyKey(derived(key, "bank_account"))
+                                .execute()))
+                        .map(bankAccount -> new StoredBankAccount(customer.getId(), bankAccount.getId(),
+                                bankAccount.getAccountNumberEnding())));
+    }
+
+    @Override
+    public Mono<ProviderMandate> createMandate(CreateMandate request) {
+        return calls.keyed(() -> {
+            MandateCreateRequest mandate = gocardless.mandates().create()
+                    .withScheme("bacs")
+                    .withLinksCustomerBankAccount(request.providerCustomerBankAccountRef())
+                    .withMetadata("mandate_id", String.valueOf(request.mandateId()))
+                    .withIdempotencyKey(request.idempotencyKey());
+            if (request.reference() != null) {
+                mandate.withReference(request.reference());
+            }
+            try {
+                return mandate.execute();
+            } catch (InvalidStateException disabled) {
+                throw ApiException.conflict("GoCardless will not make a mandate on this bank account: "
+                        + GoCardlessErrors.message(disabled) + " Add the bank account again to make a new mandate.");
+            }
+        }).map(mandate -> new ProviderMandate(mandate.getId(), status(mandate.getStatus()),
+                date(mandate.getNextPossibleChargeDate())));
     }
 
     @Override
@@ -168,7 +178,7 @@ final class GoCardlessDirectDebit implements DirectDebitProvider {
     }
 
     /** The customer under the bank account's holder name ("Ann Lee": given name Ann, family name Lee). */
-    private CustomerCreateRequest customer(CreateMandate request) {
+    private CustomerCreateRequest customer(SaveBankAccount request) {
         String name = request.account().accountHolderName() == null ? "" : request.account().accountHolderName().strip();
         int space = name.lastIndexOf(' ');
         CustomerCreateRequest customer = gocardless.customers().create()

@@ -11,8 +11,8 @@ import java.util.UUID;
 import reactor.core.publisher.Mono;
 
 /**
- * GoCardless as test accounts see it, without a network. A UK sort code (6 digits) and account number (8) make a
- * mandate pending submission, chargeable from today; a collection is made for the day asked, as is (working days
+ * GoCardless as test accounts see it, without a network. A UK sort code (6 digits) and account number (8) are a
+ * saved bank account; a mandate on it is pending submission, chargeable from today; a collection is made for the day asked, as is (working days
  * are the calendar's to choose); cancellations succeed and refunds are paid at once. What happens later comes
  * from the test helpers, as GoCardless's notifications. References derive from the platform's ids, so a request
  * sent again gets the same answer.
@@ -33,12 +33,19 @@ final class SimulatedDirectDebit implements DirectDebitProvider {
     }
 
     @Override
-    public Mono<ProviderMandate> createMandate(CreateMandate request) {
+    public Mono<StoredBankAccount> saveBankAccount(SaveBankAccount request) {
         return Mono.fromCallable(() -> {
             checkBankAccount(request.account());
-            return new ProviderMandate(ref("MD", request.mandateId()), "pending_submission",
-                    LocalDate.now(clock.withZone(BACS)));
+            String number = plain(request.account().accountNumber());
+            return new StoredBankAccount(ref("CU", request.paymentMethodId()), ref("BA", request.paymentMethodId()),
+                    number.substring(number.length() - 2));
         });
+    }
+
+    @Override
+    public Mono<ProviderMandate> createMandate(CreateMandate request) {
+        return Mono.fromCallable(() -> new ProviderMandate(ref("MD", request.mandateId()), "pending_submission",
+                LocalDate.now(clock.withZone(BACS))));
     }
 
     @Override
@@ -80,8 +87,12 @@ final class SimulatedDirectDebit implements DirectDebitProvider {
 
     /** Digits only once spaces and hyphens are left out ("20-00-00" is a sort code). */
     private static boolean digits(String value, int length) {
-        String plain = value == null ? "" : value.replaceAll("[\\s-]", "");
+        String plain = plain(value);
         return plain.length() == length && plain.chars().allMatch(Character::isDigit);
+    }
+
+    private static String plain(String value) {
+        return value == null ? "" : value.replaceAll("[\\s-]", "");
     }
 
     private static String ref(String prefix, UUID id) {

@@ -101,37 +101,53 @@ class MandateTest {
     }
 
     @Test
-    void theBankAccountsWholeNumberIsErasedOnceTheProviderHoldsIt() {
-        String bank = bankAccount(customer);
-        assertThat(accountNumberKept(bank)).isEqualTo("55779911");
-
-        api.create(caller, """
+    void aBankAccountAMandateAwaitingAuthorisationOrActiveCollectsFromTakesNoOtherAndNothingIsMade() {
+        JsonNode first = mandate(customer);
+        String id = first.get("id").asString();
+        String bank = first.get("payment_method_id").asString();
+        String second = """
                 {"contact_id": "%s", "payment_method_id": "%s"}
-                """.formatted(customer, bank));
+                """.formatted(customer, bank);
 
-        assertThat(accountNumberKept(bank)).isNull();
-        assertThat(methods.read(caller, bank).get("bacs_debit").get("account_number_last4").asString())
-                .isEqualTo("9911");
-    }
-
-    String accountNumberKept(String paymentMethodId) {
-        return db.sql("SELECT account_number FROM payment_methods WHERE id = :id")
-                .bind("id", UUID.fromString(paymentMethodId))
-                .map(row -> java.util.Optional.ofNullable(row.get(0, String.class))).one().block().orElse(null);
+        assertThat(api.errorMessage(api.post(caller, second), 409, "conflict")).as("awaiting authorisation")
+                .contains(id, "cancel it");
+        helper(id, "activate");
+        assertThat(api.errorMessage(api.post(caller, second), 409, "conflict")).as("active").contains(id);
+        assertThat(api.listedIds(caller, "?contact_id=" + customer)).containsExactly(id);
+        assertThat(accounts.eventTypes(id)).containsExactly("mandate.created", "mandate.active");
     }
 
     @Test
-    void aSecondMandateOnTheSameBankAccountIsAConflictAndMakesNothing() {
-        JsonNode first = mandate(customer);
-        String bank = first.get("payment_method_id").asString();
-        api.action(caller, first.get("id").asString(), "cancel", "{}").expectStatus().isOk();
-
-        String message = api.errorMessage(api.post(caller, """
+    void aBankAccountWhoseMandateFailedOrWasCancelledTakesANewOneOnTheSameProviderBankAccount() {
+        JsonNode failed = mandate(customer);
+        String bank = failed.get("payment_method_id").asString();
+        helper(failed.get("id").asString(), "fail");
+        String again = """
                 {"contact_id": "%s", "payment_method_id": "%s"}
-                """.formatted(customer, bank)), 409, "conflict");
+                """.formatted(customer, bank);
 
-        assertThat(message).contains("add the bank account again");
-        assertThat(api.listedIds(caller, "?contact_id=" + customer)).containsExactly(first.get("id").asString());
+        JsonNode second = api.create(caller, again);
+        api.action(caller, second.get("id").asString(), "cancel", "{}").expectStatus().isOk();
+        JsonNode third = api.create(caller, again);
+
+        assertThat(List.of(second, third)).allSatisfy(mandate -> {
+            assertThat(mandate.get("payment_method_id").asString()).isEqualTo(bank);
+            assertThat(mandate.get("status").asString()).isEqualTo("awaiting_authorisation");
+        });
+        assertThat(api.listedIds(caller, "?contact_id=" + customer)).containsExactly(third.get("id").asString(),
+                second.get("id").asString(), failed.get("id").asString());
+    }
+
+    @Test
+    void aBankAccountSavedBeforeTheProviderKeptBankAccountsIsAConflictToAddItAgain() {
+        String bank = bankAccount(customer);
+        db.sql("UPDATE payment_methods SET provider_ref = NULL, provider_customer_ref = NULL WHERE id = :id")
+                .bind("id", UUID.fromString(bank)).then().block();
+
+        assertThat(api.errorMessage(api.post(caller, """
+                {"contact_id": "%s", "payment_method_id": "%s"}
+                """.formatted(customer, bank)), 409, "conflict")).contains(bank, "add it again");
+        assertThat(api.listedIds(caller, "")).isEmpty();
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.storageplatform.billing.support.Accounts;
 import com.storageplatform.billing.support.BillingApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -119,6 +120,20 @@ class PaymentMethodTest {
         assertThat(db.sql("SELECT sort_code FROM payment_methods WHERE id = :id")
                 .bind("id", UUID.fromString(method.get("id").asString()))
                 .map(row -> row.get(0, String.class)).one().block()).isEqualTo("200000");
+    }
+
+    @Test
+    void aBankAccountIsKeptAtTheProviderAndNoColumnOfItsRowHoldsItsWholeNumber() {
+        UUID id = UUID.fromString(bankAccount(customer, "55779911").get("id").asString());
+
+        Map<String, Object> row = db.sql("SELECT * FROM payment_methods WHERE id = :id").bind("id", id)
+                .fetch().one().block();
+
+        assertThat(row).allSatisfy((column, value) -> assertThat(String.valueOf(value)).as(column)
+                .doesNotContain("55779911"));
+        assertThat(row.get("provider_ref")).as("the provider's bank account").asString().startsWith("BA");
+        assertThat(row.get("provider_customer_ref")).as("the provider's customer").asString().startsWith("CU");
+        assertThat(row.get("account_number_last4")).isEqualTo("9911");
     }
 
     @Test

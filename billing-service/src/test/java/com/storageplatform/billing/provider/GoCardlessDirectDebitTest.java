@@ -41,44 +41,63 @@ class GoCardlessDirectDebitTest {
     static final UUID MANDATE_ID = UUID.fromString("0190f1c2-0000-7000-8000-00000000000a");
     static final UUID CONTACT_ID = UUID.fromString("0190f1c2-0000-7000-8000-00000000000b");
     static final UUID PAYMENT_ID = UUID.fromString("0190f1c2-0000-7000-8000-00000000000c");
+    static final UUID PAYMENT_METHOD_ID = UUID.fromString("0190f1c2-0000-7000-8000-00000000000d");
 
     @Test
-    void aMandateIsACustomerTheirBankAccountAndABacsMandateEachCreatedWithItsOwnKey() {
-        stubMandateCreation();
+    void aSavedBankAccountIsACustomerAndTheirBankAccountEachCreatedWithItsOwnKeyAndNoMandate() {
+        stubBankAccountCreation();
 
-        ProviderMandate mandate = gateway(policy()).createMandate(mandate("mandate-key")).block();
+        StoredBankAccount stored = gateway(policy()).saveBankAccount(bankAccount("pm-key")).block();
 
-        assertThat(mandate).isEqualTo(new ProviderMandate("MD000123", "pending_submission", LocalDate.of(2026, 12, 10)));
+        assertThat(stored).isEqualTo(new StoredBankAccount("CU000123", "BA000123", "11"));
         GOCARDLESS.verify(postRequestedFor(urlPathEqualTo("/customers"))
-                .withHeader("Idempotency-Key", equalTo("mandate-key:customer"))
+                .withHeader("Idempotency-Key", equalTo("pm-key:customer"))
                 .withHeader("Authorization", equalTo("Bearer " + ACCESS_TOKEN))
                 .withRequestBody(matchingJsonPath("$.customers.email", equalTo("ann@example.com")))
                 .withRequestBody(matchingJsonPath("$.customers.given_name", equalTo("Ann Marie")))
                 .withRequestBody(matchingJsonPath("$.customers.family_name", equalTo("Lee")))
                 .withRequestBody(matchingJsonPath("$.customers.metadata.contact_id", equalTo(CONTACT_ID.toString()))));
         GOCARDLESS.verify(postRequestedFor(urlPathEqualTo("/customer_bank_accounts"))
-                .withHeader("Idempotency-Key", equalTo("mandate-key:bank_account"))
+                .withHeader("Idempotency-Key", equalTo("pm-key:bank_account"))
+                .withRequestBody(matchingJsonPath("$.customer_bank_accounts.account_holder_name",
+                        equalTo("Ann Marie Lee")))
                 .withRequestBody(matchingJsonPath("$.customer_bank_accounts.branch_code", equalTo("200000")))
                 .withRequestBody(matchingJsonPath("$.customer_bank_accounts.account_number", equalTo("55779911")))
                 .withRequestBody(matchingJsonPath("$.customer_bank_accounts.country_code", equalTo("GB")))
-                .withRequestBody(matchingJsonPath("$.customer_bank_accounts.links.customer", equalTo("CU000123"))));
+                .withRequestBody(matchingJsonPath("$.customer_bank_accounts.links.customer", equalTo("CU000123")))
+                .withRequestBody(matchingJsonPath("$.customer_bank_accounts.metadata.payment_method_id",
+                        equalTo(PAYMENT_METHOD_ID.toString()))));
+        GOCARDLESS.verify(0, postRequestedFor(urlPathEqualTo("/mandates")));
+    }
+
+    @Test
+    void aMandateIsABacsMandateOnTheSavedBankAccountUnderTheCallersKey() {
+        GOCARDLESS.stubFor(post("/mandates").willReturn(created("mandates", """
+                {"id":"MD000123","scheme":"bacs","status":"pending_submission",
+                 "next_possible_charge_date":"2026-12-10","reference":"SP-0001"}""")));
+
+        ProviderMandate mandate = gateway(policy()).createMandate(mandate("mandate-key")).block();
+
+        assertThat(mandate).isEqualTo(new ProviderMandate("MD000123", "pending_submission", LocalDate.of(2026, 12, 10)));
         GOCARDLESS.verify(postRequestedFor(urlPathEqualTo("/mandates"))
-                .withHeader("Idempotency-Key", equalTo("mandate-key:mandate"))
+                .withHeader("Idempotency-Key", equalTo("mandate-key"))
                 .withRequestBody(matchingJsonPath("$.mandates.scheme", equalTo("bacs")))
                 .withRequestBody(matchingJsonPath("$.mandates.reference", equalTo("SP-0001")))
                 .withRequestBody(matchingJsonPath("$.mandates.links.customer_bank_account", equalTo("BA000123")))
                 .withRequestBody(matchingJsonPath("$.mandates.metadata.mandate_id", equalTo(MANDATE_ID.toString()))));
+        GOCARDLESS.verify(0, postRequestedFor(urlPathEqualTo("/customers")));
+        GOCARDLESS.verify(0, postRequestedFor(urlPathEqualTo("/customer_bank_accounts")));
     }
 
     @Test
-    void bankDetailsGoCardlessRefusesAre422OnTheFieldsTheClientSent() {
+    void bankDetailsGoCardlessRefusesAre422OnTheFieldsTheClientSentWhenTheBankAccountIsSaved() {
         GOCARDLESS.stubFor(post("/customers").willReturn(created("customers", "{\"id\":\"CU000123\"}")));
         GOCARDLESS.stubFor(post("/customer_bank_accounts").willReturn(error(422, "validation_failed", """
                 [{"field":"branch_code","message":"is invalid","request_pointer":"/customer_bank_accounts/branch_code"},
                  {"field":"account_number","message":"is invalid",
                   "request_pointer":"/customer_bank_accounts/account_number"}]""")));
 
-        StepVerifier.create(gateway(policy()).createMandate(mandate("k")))
+        StepVerifier.create(gateway(policy()).saveBankAccount(bankAccount("k")))
                 .expectErrorSatisfies(error -> {
                     ApiException refused = (ApiException) error;
                     assertThat(refused.code()).isEqualTo(ErrorCode.VALIDATION_ERROR);
@@ -88,7 +107,48 @@ class GoCardlessDirectDebitTest {
                     assertThat(refused.getMessage()).doesNotContain("55779911");
                 })
                 .verify();
-        GOCARDLESS.verify(0, postRequestedFor(urlPathEqualTo("/mandates")));
+        GOCARDLESS.verify(1, postRequestedFor(urlPathEqualTo("/customer_bank_accounts")));
+    }
+
+    @Test
+    void aBankAccountGoCardlessHasDisabledTakesNoMandateAndIsAConflict() {
+        GOCARDLESS.stubFor(post("/mandates").willReturn(error(422, "invalid_state", """
+                [{"reason":"bank_account_disabled",
+                  "message":"The mandate could not be created because the customer bank account linked is disabled"}]                """)));
+
+        StepVerifier.create(gateway(policy()).createMandate(mandate("k")))
+                .expectErrorSatisfies(error -> {
+                    assertThat(((ApiException) error).code()).isEqualTo(ErrorCode.CONFLICT);
+                    assertThat(error.getMessage()).contains("bank account linked is disabled",
+                            "Add the bank account again");
+                })
+                .verify();
+    }
+
+    @Test
+    void aBankAccountSavedAgainUnderItsKeysFindsTheCustomerAndBankAccountTheFirstMade() {
+        GOCARDLESS.stubFor(post("/customers").willReturn(conflict("CU000123")));
+        GOCARDLESS.stubFor(get("/customers/CU000123").willReturn(okJson("{\"customers\":{\"id\":\"CU000123\"}}")));
+        GOCARDLESS.stubFor(post("/customer_bank_accounts").willReturn(conflict("BA000123")));
+        GOCARDLESS.stubFor(get("/customer_bank_accounts/BA000123").willReturn(okJson(
+                "{\"customer_bank_accounts\":{\"id\":\"BA000123\",\"account_number_ending\":\"11\"}}")));
+
+        assertThat(gateway(policy()).saveBankAccount(bankAccount("pm-key")).block())
+                .isEqualTo(new StoredBankAccount("CU000123", "BA000123", "11"));
+    }
+
+    @Test
+    void aGoCardlessOutageWhileSavingABankAccountIsRetriedWithItsKeyThen503() {
+        GOCARDLESS.stubFor(post("/customers").willReturn(created("customers", "{\"id\":\"CU000123\"}")));
+        GOCARDLESS.stubFor(post("/customer_bank_accounts").willReturn(error(503, "gocardless", "[]")));
+
+        StepVerifier.create(gateway(policy()).saveBankAccount(bankAccount("pm-key")))
+                .expectErrorSatisfies(GoCardlessDirectDebitTest::assertUnavailable)
+                .verify();
+        List<LoggedRequest> sent = GOCARDLESS.findAll(postRequestedFor(urlPathEqualTo("/customer_bank_accounts")));
+        assertThat(sent).hasSize(2).allSatisfy(request -> assertThat(request.getHeader("Idempotency-Key"))
+                .isEqualTo("pm-key:bank_account"));
+        GOCARDLESS.verify(1, postRequestedFor(urlPathEqualTo("/customers")));
     }
 
     @Test
@@ -110,12 +170,7 @@ class GoCardlessDirectDebitTest {
 
     @Test
     void aCreateSentAgainUnderItsKeyFindsThePaymentTheFirstMade() {
-        GOCARDLESS.stubFor(post("/payments").willReturn(aResponse().withStatus(409).withBody("""
-                {"error":{"type":"invalid_state","code":409,"request_id":"req_1",
-                 "message":"A resource has already been created with this idempotency key",
-                 "errors":[{"reason":"idempotent_creation_conflict",
-                   "message":"A resource has already been created with this idempotency key",
-                   "links":{"conflicting_resource_id":"PM000123"}}]}}""")));
+        GOCARDLESS.stubFor(post("/payments").willReturn(conflict("PM000123")));
         GOCARDLESS.stubFor(get("/payments/PM000123").willReturn(okJson(
                 "{\"payments\":{\"id\":\"PM000123\",\"charge_date\":\"2026-12-14\",\"status\":\"submitted\"}}")));
 
@@ -284,13 +339,20 @@ class GoCardlessDirectDebitTest {
         assertThat(unavailable.headers()).containsKey("Retry-After");
     }
 
-    private static void stubMandateCreation() {
+    private static void stubBankAccountCreation() {
         GOCARDLESS.stubFor(post("/customers").willReturn(created("customers", "{\"id\":\"CU000123\"}")));
         GOCARDLESS.stubFor(post("/customer_bank_accounts").willReturn(created("customer_bank_accounts",
                 "{\"id\":\"BA000123\",\"account_number_ending\":\"11\",\"bank_name\":\"BARCLAYS BANK PLC\"}")));
-        GOCARDLESS.stubFor(post("/mandates").willReturn(created("mandates", """
-                {"id":"MD000123","scheme":"bacs","status":"pending_submission",
-                 "next_possible_charge_date":"2026-12-10","reference":"SP-0001"}""")));
+    }
+
+    /** GoCardless's answer to a create whose key made {@code ref} already. */
+    private static ResponseDefinitionBuilder conflict(String ref) {
+        return aResponse().withStatus(409).withHeader("Content-Type", "application/json").withBody("""
+                {"error":{"type":"invalid_state","code":409,"request_id":"req_1",
+                 "message":"A resource has already been created with this idempotency key",
+                 "errors":[{"reason":"idempotent_creation_conflict",
+                   "message":"A resource has already been created with this idempotency key",
+                   "links":{"conflicting_resource_id":"%s"}}]}}""".formatted(ref));
     }
 
     private static ResponseDefinitionBuilder created(String envelope, String resource) {
@@ -305,9 +367,13 @@ class GoCardlessDirectDebitTest {
                         + ",\"errors\":" + errors + "}}");
     }
 
-    private static CreateMandate mandate(String key) {
-        return new CreateMandate(MANDATE_ID, CONTACT_ID, "SP-0001", new BankAccount("Ann Marie Lee", "200000",
+    private static SaveBankAccount bankAccount(String key) {
+        return new SaveBankAccount(PAYMENT_METHOD_ID, CONTACT_ID, new BankAccount("Ann Marie Lee", "200000",
                 "55779911"), "ann@example.com", key);
+    }
+
+    private static CreateMandate mandate(String key) {
+        return new CreateMandate(MANDATE_ID, "SP-0001", "BA000123", key);
     }
 
     private static Collect collect(String key) {

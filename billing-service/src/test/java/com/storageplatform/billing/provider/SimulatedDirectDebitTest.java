@@ -19,20 +19,36 @@ class SimulatedDirectDebitTest {
             Clock.fixed(Instant.parse("2026-06-30T23:30:00Z"), ZoneOffset.UTC));
 
     @Test
-    void aMandateOnUkBankDetailsIsPendingSubmissionAndChargeableFromTodayInLondon() {
+    void aSavedBankAccountHasReferencesFromThePaymentMethodIdAndShowsTheLastTwoDigits() {
+        UUID paymentMethodId = UUID.randomUUID();
+        StoredBankAccount stored = directDebit.saveBankAccount(bankAccount(paymentMethodId, "20-00-00", "55779911"))
+                .block();
+
+        assertThat(stored.providerCustomerRef()).startsWith("CU").hasSize(34);
+        assertThat(stored.providerBankAccountRef()).startsWith("BA").hasSize(34);
+        assertThat(stored.accountNumberEnding()).isEqualTo("11");
+        assertThat(directDebit.saveBankAccount(bankAccount(paymentMethodId, "200000", "55779911")).block())
+                .as("sent again").isEqualTo(stored);
+        assertThat(directDebit.saveBankAccount(bankAccount(UUID.randomUUID(), "200000", "55779911")).block()
+                .providerBankAccountRef()).as("another payment method").isNotEqualTo(stored.providerBankAccountRef());
+    }
+
+    @Test
+    void aMandateOnASavedBankAccountIsPendingSubmissionAndChargeableFromTodayInLondon() {
         UUID mandateId = UUID.randomUUID();
-        ProviderMandate mandate = directDebit.createMandate(mandate(mandateId, "20-00-00", "55779911")).block();
+        ProviderMandate mandate = directDebit.createMandate(new CreateMandate(mandateId, "SP-0001", "BA1", "k"))
+                .block();
 
         assertThat(mandate.providerRef()).startsWith("MD").hasSize(34);
         assertThat(mandate.providerStatus()).isEqualTo("pending_submission");
         assertThat(mandate.nextPossibleChargeDate()).isEqualTo(LocalDate.of(2026, 7, 1));
-        assertThat(directDebit.createMandate(mandate(mandateId, "200000", "55779911")).block().providerRef())
-                .isEqualTo(mandate.providerRef());
+        assertThat(directDebit.createMandate(new CreateMandate(mandateId, "SP-0001", "BA1", "k")).block()
+                .providerRef()).as("sent again").isEqualTo(mandate.providerRef());
     }
 
     @Test
     void badBankDetailsAre422OnEveryFieldTheClientSent() {
-        StepVerifier.create(directDebit.createMandate(mandate(UUID.randomUUID(), "20-00", "5577991X")))
+        StepVerifier.create(directDebit.saveBankAccount(bankAccount(UUID.randomUUID(), "20-00", "5577991X")))
                 .expectErrorSatisfies(error -> assertThat(((ApiException) error).details())
                         .extracting(FieldIssue::field)
                         .containsExactly("bank_account.sort_code", "bank_account.account_number"))
@@ -41,7 +57,7 @@ class SimulatedDirectDebitTest {
 
     @Test
     void oneBadDetailSaysWhatIsWrongWithIt() {
-        StepVerifier.create(directDebit.createMandate(mandate(UUID.randomUUID(), "200000", "5577991")))
+        StepVerifier.create(directDebit.saveBankAccount(bankAccount(UUID.randomUUID(), "200000", "5577991")))
                 .expectErrorSatisfies(error -> {
                     assertThat(((ApiException) error).details()).extracting(FieldIssue::field)
                             .containsExactly("bank_account.account_number");
@@ -69,8 +85,8 @@ class SimulatedDirectDebitTest {
                 .succeeded()).isTrue();
     }
 
-    private static CreateMandate mandate(UUID id, String sortCode, String accountNumber) {
-        return new CreateMandate(id, UUID.randomUUID(), "SP-0001", new BankAccount("Ann Lee", sortCode, accountNumber),
-                "ann@example.com", "k");
+    private static SaveBankAccount bankAccount(UUID paymentMethodId, String sortCode, String accountNumber) {
+        return new SaveBankAccount(paymentMethodId, UUID.randomUUID(), new BankAccount("Ann Lee", sortCode,
+                accountNumber), "ann@example.com", "k");
     }
 }
