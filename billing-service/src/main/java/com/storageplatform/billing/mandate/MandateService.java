@@ -82,12 +82,6 @@ class MandateService {
                             .switchIfEmpty(Mono.error(() -> noBankAccount(v, paymentMethodId)))
                             .flatMap(bank -> {
                                 v.orThrow();
-                                if (bank.providerBankAccountRef() == null) {
-                                    return Mono.error(ApiException.conflict("Bank account " + bank.id() + " was "
-                                            + "saved before bank accounts were kept at the provider, which has "
-                                            + "none of it; add it again (POST /v1/payment-methods) to make a "
-                                            + "mandate on it."));
-                                }
                                 return mandates.liveOn(caller.accountId(), bank.id())
                                         .flatMap(live -> Mono.<Mandate>error(ApiException.conflict("Mandate " + live
                                                 + " collects from bank account " + bank.id() + " already; cancel "

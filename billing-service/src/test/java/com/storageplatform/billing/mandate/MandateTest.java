@@ -139,18 +139,6 @@ class MandateTest {
     }
 
     @Test
-    void aBankAccountSavedBeforeTheProviderKeptBankAccountsIsAConflictToAddItAgain() {
-        String bank = bankAccount(customer);
-        db.sql("UPDATE payment_methods SET provider_ref = NULL, provider_customer_ref = NULL WHERE id = :id")
-                .bind("id", UUID.fromString(bank)).then().block();
-
-        assertThat(api.errorMessage(api.post(caller, """
-                {"contact_id": "%s", "payment_method_id": "%s"}
-                """.formatted(customer, bank)), 409, "conflict")).contains(bank, "add it again");
-        assertThat(api.listedIds(caller, "")).isEmpty();
-    }
-
-    @Test
     void everyBadFieldIsNamedInOneAnswer() {
         assertThat(api.issues(api.post(caller, """
                 {"payment_method_id": "nope", "scheme": "sepa_core"}
