@@ -8,7 +8,6 @@ import com.storageplatform.webhooks.signature.WebhookVerifier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -22,7 +21,7 @@ class CommerceJourneysE2E {
 
     static final List<String> SCOPES = List.of("sites:read", "sites:write", "units:read", "units:write",
             "contacts:read", "contacts:write", "reservations:read", "reservations:write", "agreements:read",
-            "agreements:write", "webhooks:read", "webhooks:write", "events:read");
+            "agreements:write", "billing:read", "billing:write", "webhooks:read", "webhooks:write", "events:read");
     static final Duration WAIT = Duration.ofSeconds(60);
 
     private final DevStack stack = Stack.get();
@@ -244,13 +243,18 @@ class CommerceJourneysE2E {
             String orderId = order.path("id").asString();
             assertThat(order.path("reservation_id").asString()).isEqualTo(reservation);
 
-            // Billing's word that the payment went through, as billing-service will publish it (commerce's
-            // contract for billing: payment.succeeded on billing.events carrying order_id). Billing's payment API
-            // is not built yet, so this stands in for POST /v1/orders/{id}/pay and the provider's confirmation.
-            CommerceEvents.publish(stack, "billing.events", "/billing", "payment.succeeded",
-                    shop.operator.testAccountId(), Map.of("id", CommerceEvents.newId(), "object", "payment",
-                            "order_id", orderId, "status", "succeeded", "rail", "card",
-                            "amount_minor", order.path("total_due_today_minor").asLong(), "currency", "GBP"));
+            // Paid through billing-service: commerce asks billing's POST /v1/payments, which issues the order's
+            // invoice and charges the card (the simulator on a test account).
+            JsonNode paid = shop.ok(shop.post("/v1/orders/" + orderId + "/pay", """
+                    {"rail": "card", "card_token": "test_card_visa"}
+                    """));
+            assertThat(paid.path("payment").path("status").asString()).as(paid.toString()).isEqualTo("succeeded");
+            JsonNode payment = shop.ok(shop.get("/v1/payments/" + paid.path("payment").path("id").asString()));
+            assertThat(payment.path("order_id").asString()).isEqualTo(orderId);
+            assertThat(payment.path("amount_minor").asLong()).isEqualTo(order.path("total_due_today_minor").asLong());
+            JsonNode invoice = shop.ok(shop.get("/v1/invoices/" + payment.path("invoice_id").asString()));
+            assertThat(invoice.path("status").asString()).isEqualTo("paid");
+            assertThat(invoice.path("source").asString()).isEqualTo("order");
             JsonNode completed = CommerceEvents.eventually(() -> shop.ok(shop.get("/v1/orders/" + orderId)),
                     o -> o.path("status").asString().equals("completed"));
             assertThat(completed.path("status").asString()).as(completed.toString()).isEqualTo("completed");
