@@ -90,6 +90,12 @@ PLATFORM_APP_URL: {{ include "sp.appUrl" $root | quote }}
 PLATFORM_APP_API_URL: {{ include "sp.appApiUrl" $root | quote }}
 PLATFORM_APP_SESSION_LIFETIME: {{ $v.app.sessionLifetime | quote }}
 {{- end }}
+{{- /* The payment providers of live accounts and the simulators of test accounts (ADR 0026). */}}
+{{- if eq .name "billing-service" }}
+BILLING_PROVIDERS_STRIPE_BASE_URL: {{ $v.providers.stripe.baseUrl | quote }}
+BILLING_PROVIDERS_GOCARDLESS_BASE_URL: {{ $v.providers.gocardless.baseUrl | quote }}
+BILLING_PROVIDERS_SIMULATOR_BASE_URL: {{ $v.providers.simulatorUrl | quote }}
+{{- end }}
 {{- range $key, $value := .settings.env }}
 {{ $key }}: {{ $value | toString | quote }}
 {{- end }}
@@ -159,6 +165,24 @@ SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2db
   valueFrom:
     secretKeyRef: {name: {{ include "sp.webhooksSecret" $root }}, key: secret-key}
 {{- end }}
+{{- if eq .name "billing-service" }}
+{{- with $v.providers.stripe }}{{ if or .apiKey .existingSecret }}
+- name: BILLING_PROVIDERS_STRIPE_API_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.stripeSecret" $root }}, key: api-key}
+- name: BILLING_PROVIDERS_STRIPE_WEBHOOK_SECRET
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.stripeSecret" $root }}, key: webhook-secret}
+{{- end }}{{ end }}
+{{- with $v.providers.gocardless }}{{ if or .accessToken .existingSecret }}
+- name: BILLING_PROVIDERS_GOCARDLESS_ACCESS_TOKEN
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.gocardlessSecret" $root }}, key: access-token}
+- name: BILLING_PROVIDERS_GOCARDLESS_WEBHOOK_SECRET
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.gocardlessSecret" $root }}, key: webhook-secret}
+{{- end }}{{ end }}
+{{- end }}
 {{- if eq .name "auth-service" }}
 - name: PLATFORM_KEYCLOAK_CLIENT_SECRET
   valueFrom:
@@ -218,6 +242,18 @@ as JSON: its checksum annotation rolls exactly the pods whose secrets changed. V
 {{- with $v.secrets.webhooksSecretKey -}}
 {{- if and .value (not .existingSecret) -}}
 {{- $_ := set $out "webhooksSecretKey" .value -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if eq .name "billing-service" -}}
+{{- with $v.providers.stripe -}}
+{{- if and .apiKey (not .existingSecret) -}}
+{{- $_ := set $out "stripe" (pick . "apiKey" "webhookSecret") -}}
+{{- end -}}
+{{- end -}}
+{{- with $v.providers.gocardless -}}
+{{- if and .accessToken (not .existingSecret) -}}
+{{- $_ := set $out "gocardless" (pick . "accessToken" "webhookSecret") -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}

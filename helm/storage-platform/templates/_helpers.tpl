@@ -146,6 +146,15 @@ defaults switch on. Argument: dict root, name. Returns YAML; use with fromYaml.
 {{- .Values.keycloak.admin.existingSecret | default (printf "%s-keycloak-admin" (include "sp.fullname" .)) -}}
 {{- end -}}
 
+{{/* The payment providers' Secrets (billing-service, ADR 0026); a provider is set up when it has one. */}}
+{{- define "sp.stripeSecret" -}}
+{{- .Values.providers.stripe.existingSecret | default (printf "%s-stripe" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{- define "sp.gocardlessSecret" -}}
+{{- .Values.providers.gocardless.existingSecret | default (printf "%s-gocardless" (include "sp.fullname" .)) -}}
+{{- end -}}
+
 {{- define "sp.appCookieSecret" -}}
 {{- .Values.secrets.appCookieKey.existingSecret | default (printf "%s-app-cookie-key" (include "sp.fullname" .)) -}}
 {{- end -}}

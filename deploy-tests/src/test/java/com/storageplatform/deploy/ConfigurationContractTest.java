@@ -24,8 +24,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The chart and the services agree on variable names: every variable the chart renders is documented in
- * docs/configuration.md, and every PLATFORM_* one is a setting some service reads (found in the sources of the
- * services and the kit, so a renamed property fails here rather than being silently ignored in a cluster).
+ * docs/configuration.md, and every one of the platform's own (PLATFORM_*, and BILLING_* of billing's providers) is a
+ * setting some service reads (found in the sources of the services and the kit, so a renamed property fails here
+ * rather than being silently ignored in a cluster).
  */
 class ConfigurationContractTest {
 
@@ -61,7 +62,7 @@ class ConfigurationContractTest {
     void everyPlatformVariableTheChartSetsIsReadBySomeService(ValueSet valueSet) {
         Set<String> rendered = renderedVariables(HelmChart.render(valueSet));
 
-        assertThat(rendered).filteredOn(variable -> variable.startsWith("PLATFORM_"))
+        assertThat(rendered).filteredOn(variable -> variable.startsWith("PLATFORM_") || variable.startsWith("BILLING_"))
                 .isNotEmpty()
                 .allSatisfy(variable -> assertThat(settings.reads(variable))
                         .as("%s is read by no service (known: %s)", variable, settings.properties()).isTrue());
@@ -76,6 +77,8 @@ class ConfigurationContractTest {
         assertThat(settings.reads("PLATFORM_DATABASE_URL")).isTrue();
         assertThat(settings.reads("PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET")).isTrue();
         assertThat(settings.reads("PLATFORM_APP_COOKIE_KEY")).isTrue();
+        assertThat(settings.reads("BILLING_PROVIDERS_GOCARDLESS_WEBHOOK_SECRET")).isTrue();
+        assertThat(settings.reads("BILLING_PROVIDERS_GO_CARDLESS_WEBHOOK_SECRET")).isFalse();
         assertThat(settings.reads("PLATFORM_RATE_LIMIT_LIVE_PER_SECOND")).isFalse();
         assertThat(settings.reads("PLATFORM_SERVICES_CATALOGUE_URI")).isFalse();
         assertThat(settings.reads("PLATFORM_DATABASE")).isFalse();

@@ -75,4 +75,24 @@ class NotesTest {
         assertThat(HelmChart.notes(ValueSet.INLINE_SECRETS.file().stream().toList(), Map.of()))
                 .doesNotContain("-keycloak (key", "-app-cookie-key (key");
     }
+
+    @Test
+    void theNotesSayWhichPaymentProvidersAreSetUpForLiveAccounts() {
+        assertThat(HelmChart.notes(List.of(), Map.of())).contains(
+                "Stripe (card payments): not set up: live accounts are refused card payments",
+                "GoCardless (Direct Debit): not set up: live accounts are refused Direct Debit");
+        assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of())).contains(
+                "Stripe (card payments): set up, at https://api.stripe.com",
+                "GoCardless (Direct Debit): set up, at https://api.gocardless.com");
+    }
+
+    @Test
+    void aProviderSetUpWithoutInternetEgressForBillingIsWarnedOf() {
+        String warning = "WARNING: a payment provider is set up but billing-service may not reach the internet";
+
+        assertThat(HelmChart.notes(List.of(), Map.of("providers.stripe.existingSecret", "stripe"))).contains(warning);
+        assertThat(HelmChart.notes(List.of(), Map.of("providers.stripe.existingSecret", "stripe",
+                "services.billing-service.internetEgress", "true"))).doesNotContain(warning);
+        assertThat(HelmChart.notes(List.of(), Map.of())).doesNotContain(warning);
+    }
 }

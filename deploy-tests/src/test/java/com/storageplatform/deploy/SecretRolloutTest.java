@@ -37,6 +37,8 @@ class SecretRolloutTest {
             keycloak.clientSecret                                  | test-only-rotated-secret     | auth-service
             keycloak.admin.clientSecret                            | test-only-rotated-secret     | auth-service
             secrets.appCookieKey.value                             | cnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnI= | auth-service
+            providers.stripe.apiKey                                | test-only-rotated-key        | billing-service
+            providers.gocardless.webhookSecret                     | test-only-rotated-secret     | billing-service
             """)
     void aChangedSecretValueRollsOnlyThePodsThatReadIt(String key, String newValue, String readers) {
         List<Path> values = ValueSet.INLINE_SECRETS.file().stream().toList();

@@ -36,7 +36,7 @@ class SecretsTest {
     private static final Pattern SECRET_LOOKING = Pattern.compile("PASSWORD|SECRET|TOKEN|PRIVATE|JAAS|API_KEY");
     /** Keys of values.yaml (and of secretEnv) that hold a secret; existingSecret holds a Secret's name. */
     private static final Pattern SECRET_KEY = Pattern.compile(
-            "(?i)^(password|clientSecret|privateKey|value)$|API_KEY");
+            "(?i)^(password|clientSecret|privateKey|value|apiKey|accessToken|webhookSecret)$|API_KEY");
 
     @ParameterizedTest
     @EnumSource(ValueSet.class)
@@ -66,7 +66,9 @@ class SecretsTest {
                 .toFile()), "", given);
         assertThat(given).contains("test-only-inline-redis-password", "test-only-inline-keycloak-secret",
                 "test-only-inline-keycloak-admin-secret",
-                "test-only-inline-kafka-password", "test-only-inline-crm-password");
+                "test-only-inline-kafka-password", "test-only-inline-crm-password",
+                "test-only-inline-stripe-api-key", "test-only-inline-stripe-webhook-secret",
+                "test-only-inline-gocardless-access-token", "test-only-inline-gocardless-webhook-secret");
         Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
         List<String> inSecrets = manifests.secrets().stream().flatMap(secret -> decoded(secret).values().stream())
                 .toList();
@@ -170,6 +172,49 @@ class SecretsTest {
         assertThat(envFromSecrets(manifests, "compliance-service"))
                 .containsExactly(Manifests.nameOf("compliance-service") + "-env");
         assertThat(envFromSecrets(manifests, "billing-service")).containsExactly("billing-provider-credentials");
+        assertThat(secretNames(manifests, "billing-service"))
+                .containsEntry("BILLING_PROVIDERS_STRIPE_API_KEY", "platform-stripe")
+                .containsEntry("BILLING_PROVIDERS_STRIPE_WEBHOOK_SECRET", "platform-stripe")
+                .containsEntry("BILLING_PROVIDERS_GOCARDLESS_ACCESS_TOKEN", "platform-gocardless")
+                .containsEntry("BILLING_PROVIDERS_GOCARDLESS_WEBHOOK_SECRET", "platform-gocardless");
+    }
+
+    @Test
+    void thePaymentProvidersCredentialsAreSecretsThatOnlyBillingReads() {
+        Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
+
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-stripe"))).containsOnly(
+                Map.entry("api-key", "test-only-inline-stripe-api-key"),
+                Map.entry("webhook-secret", "test-only-inline-stripe-webhook-secret"));
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-gocardless"))).containsOnly(
+                Map.entry("access-token", "test-only-inline-gocardless-access-token"),
+                Map.entry("webhook-secret", "test-only-inline-gocardless-webhook-secret"));
+        assertThat(secretKeys(manifests, "billing-service"))
+                .containsEntry("BILLING_PROVIDERS_STRIPE_API_KEY", "api-key")
+                .containsEntry("BILLING_PROVIDERS_STRIPE_WEBHOOK_SECRET", "webhook-secret")
+                .containsEntry("BILLING_PROVIDERS_GOCARDLESS_ACCESS_TOKEN", "access-token")
+                .containsEntry("BILLING_PROVIDERS_GOCARDLESS_WEBHOOK_SECRET", "webhook-secret");
+        assertThat(ALL).filteredOn(service -> !service.equals("billing-service"))
+                .allSatisfy(service -> assertThat(secretKeys(manifests, service).keySet()).as(service)
+                        .noneMatch(variable -> variable.startsWith("BILLING_PROVIDERS_")));
+        // Where the providers are is not secret: billing's ConfigMap says it.
+        assertThat(manifests.config("billing-service"))
+                .containsEntry("BILLING_PROVIDERS_GOCARDLESS_BASE_URL", "https://api-sandbox.gocardless.com")
+                .containsEntry("BILLING_PROVIDERS_STRIPE_BASE_URL", "https://api.stripe.com");
+    }
+
+    @Test
+    void aProviderWithoutCredentialsIsNotSetUpAndNoPodWaitsForItsSecret() {
+        Manifests manifests = HelmChart.render(ValueSet.DEFAULTS);
+
+        assertThat(secretKeys(manifests, "billing-service").keySet())
+                .noneMatch(variable -> variable.startsWith("BILLING_PROVIDERS_"));
+        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                .doesNotContain(Manifests.FULLNAME + "-stripe", Manifests.FULLNAME + "-gocardless");
+        assertThat(manifests.config("billing-service"))
+                .containsEntry("BILLING_PROVIDERS_STRIPE_BASE_URL", "https://api.stripe.com")
+                .containsEntry("BILLING_PROVIDERS_GOCARDLESS_BASE_URL", "https://api.gocardless.com")
+                .containsEntry("BILLING_PROVIDERS_SIMULATOR_BASE_URL", "https://simulator.invalid");
     }
 
     @Test

@@ -51,6 +51,10 @@ class ValuesSchemaTest {
             redis.timeout                                | fast | /redis/timeout
             outbox.parkAfterAttempts                     | 0    | /outbox/parkAfterAttempts
             outbox.parkAfterFailingFor                   | soon | /outbox/parkAfterFailingFor
+            providers.stripe.apiKey                      | sk_live_x | providers.stripe.webhookSecret is required
+            providers.gocardless.accessToken             | live_x | providers.gocardless.webhookSecret is required
+            providers.gocardless.baseUrl                 | api-sandbox.gocardless.com | /providers/gocardless/baseUrl
+            providers.simulatorUrl                       | ''   | /providers/simulatorUrl
             """)
     void theTemplatesRefuseSettingsThatWouldFailAtRunTime(String key, String value, String expectedError) {
         assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of(key, value)))

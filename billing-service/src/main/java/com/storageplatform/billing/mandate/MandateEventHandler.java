@@ -38,6 +38,11 @@ class MandateEventHandler implements ProviderEventHandler {
 
     @Override
     public Mono<Void> handle(ProviderEvent event) {
+        if (event.resourceRef() == null) {
+            log.info("Provider event {} {} ({}) names no mandate; passed over", event.provider(), event.eventId(),
+                    event.kind());
+            return Mono.empty();
+        }
         return mandates.findByProviderRefForUpdate(event.provider(), event.resourceRef())
                 .switchIfEmpty(Mono.fromRunnable(() -> log.info("Provider event {} {} ({}) names mandate {}, which "
                         + "is none of ours; passed over", event.provider(), event.eventId(), event.kind(),

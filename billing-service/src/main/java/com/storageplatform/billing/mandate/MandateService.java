@@ -68,7 +68,9 @@ class MandateService {
             }
             return customers.find(caller.accountId(), contactId)
                     .map(customer -> {
-                        v.check(customer.walkIn(), "contact_id", FieldIssue.NOT_ALLOWED).orThrow();
+                        if (customer.walkIn()) {
+                            v.add("contact_id", FieldIssue.NOT_ALLOWED).orThrow();
+                        }
                         return customer;
                     })
                     .switchIfEmpty(Mono.error(() -> {
@@ -97,6 +99,7 @@ class MandateService {
         DirectDebitProvider provider = providers.directDebit(caller);
         return provider.createMandate(new com.storageplatform.billing.provider.CreateMandate(id, customer.id(),
                         reference, bank.account(), customer.email(), "mandate-" + id))
+                .onErrorMap(ApiException.class, MandateService::onPaymentMethod)
                 .flatMap(made -> {
                     Instant now = clock.instant();
                     Mandate mandate = new Mandate(id, Mandate.OBJECT, customer.id(), bank.id(), provider.provider(),
@@ -106,6 +109,17 @@ class MandateService {
                             .then(paymentMethods.handedToProvider(caller.accountId(), bank.id()))
                             .then(events.created(caller, mandate));
                 });
+    }
+
+    /**
+     * The provider's refusal of the bank details (422 on a {@code bank_account.*} field, sent with the payment
+     * method) is 422 on {@code payment_method_id} here, with the provider's words.
+     */
+    private static ApiException onPaymentMethod(ApiException refused) {
+        if (refused.status().value() != 422) {
+            return refused;
+        }
+        return ApiException.invalid("payment_method_id", FieldIssue.INVALID, refused.getMessage());
     }
 
     /** 422 on {@code payment_method_id}, with a message saying why when it is the only bad field. */

@@ -45,7 +45,7 @@ class PaymentMethodService {
     /**
      * Every bad field in one 422; then the contact (422 {@code not_found} for one billing does not know,
      * {@code not_allowed} for the walk-in sales record), then the card provider for a card (its refusal of the token
-     * is 422 on {@code card_token}).
+     * is 422 on {@code card_token}, {@link com.storageplatform.billing.provider.ProviderRejections}).
      */
     Mono<PaymentMethod> create(Caller caller, CreatePaymentMethod body) {
         return Mono.defer(() -> {
@@ -73,7 +73,6 @@ class PaymentMethodService {
 
     private Mono<PaymentMethod> saveCard(Caller caller, UUID id, UUID contactId, String token) {
         return providers.cards(caller).saveCard(new SaveCard(id, token, "payment-method-" + id))
-                .onErrorMap(ApiException.class, PaymentMethodService::onCardToken)
                 .flatMap(card -> {
                     Instant now = clock.instant();
                     PaymentMethod method = new PaymentMethod(id, PaymentMethod.OBJECT, contactId, PaymentMethod.CARD,
@@ -91,14 +90,6 @@ class PaymentMethodService {
                         PaymentMethodRules.lastDigits(account.accountNumber())),
                 providers.directDebit(caller).provider(), false, PaymentMethod.ACTIVE, now, now);
         return methods.insert(caller.accountId(), method, null, account.accountNumber());
-    }
-
-    /** The provider's 422 on the token, whatever it called the field, is the client's {@code card_token}. */
-    private static Throwable onCardToken(ApiException refused) {
-        if (refused.status().value() != 422) {
-            return refused;
-        }
-        return ApiException.invalid("card_token", FieldIssue.INVALID, refused.getMessage());
     }
 
     private static PaymentMethod.Card shown(StoredCard card) {

@@ -5,6 +5,11 @@ import reactor.core.publisher.Mono;
 /**
  * Bacs Direct Debit through a provider: live accounts get {@code GoCardlessDirectDebit}, test accounts
  * {@code SimulatedDirectDebit}, which never reaches a provider. Choose one with {@link Providers#directDebit}.
+ *
+ * <p>An idempotency key is the provider's, shared by every account of the platform: derive it from the platform's
+ * id of what is made (a payment, a refund), never pass a client's {@code Idempotency-Key} as it is. Sent again with
+ * the same key, a request gets the provider's first answer. Refused details are 422 on the client's field
+ * ({@link ProviderRejections}), a provider that is down or too slow 503 {@code service_unavailable}.
  */
 public interface DirectDebitProvider {
 

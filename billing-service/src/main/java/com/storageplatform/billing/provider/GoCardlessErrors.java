@@ -38,7 +38,9 @@ final class GoCardlessErrors {
             return network.getCause() instanceof SocketTimeoutException ? ProviderCalls.timeout("GoCardless")
                     : ProviderCalls.outage("GoCardless", 503);
         }
-        if (failure instanceof MalformedResponseException) {
+        if (failure instanceof MalformedResponseException
+                || ProviderCalls.thrownInsideClient(failure, "com.gocardless.")
+                        && !(failure instanceof GoCardlessException)) {
             log.warn("GoCardless answered something that is not its JSON");
             return ProviderCalls.outage("GoCardless", 503);
         }

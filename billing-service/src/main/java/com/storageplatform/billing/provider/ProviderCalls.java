@@ -20,11 +20,16 @@ import reactor.core.scheduler.Schedulers;
  * Every call to a provider's blocking client: on {@code boundedElastic}, through the kit's {@link Resilience} under
  * the provider's peer name ({@code platform.resilience.peers.stripe.*}): a time limit per attempt, the provider's
  * circuit breaker, and retries only for a create sent with the provider's idempotency key, which the provider
- * answers again instead of acting twice. The client-facing error is the adapter's mapping of the provider's
+ * answers again instead of acting twice. The client's own socket timeouts are the peer's {@code timeout}, so a slow
+ * provider fails inside the client and frees its thread; the reactive bound, a little later, only backs them up
+ * (were it first, the client's failure would come after the call was given up, an error with no one to take it). The client-facing error is the adapter's mapping of the provider's
  * refusal, or 503 {@code service_unavailable} for an outage, a timeout (the call may have happened: the client
  * retries with its same key, and so do we) or an open circuit.
  */
 final class ProviderCalls {
+
+    /** How much later than the client's own timeouts the reactive bound of an attempt falls. */
+    private static final Duration BACKSTOP = Duration.ofSeconds(1);
 
     private final Resilience resilience;
     private final String peer;
@@ -42,20 +47,20 @@ final class ProviderCalls {
         this.translate = translate;
     }
 
-    /** The time one attempt may take, for the client's own socket timeouts. */
+    /** The time one attempt may take: the client's own connect and read timeouts. */
     static Duration attemptTimeout(Resilience resilience, String peer) {
         return resilience.policyOf(peer).timeout();
     }
 
     /** A call sent once: a read, or a change the provider takes no idempotency key for. */
     <T> Mono<T> once(Callable<T> call) {
-        return guarded(attempt(call), resilience.policyOf(peer).timeout());
+        return guarded(attempt(call), resilience.policyOf(peer).timeout().plus(BACKSTOP));
     }
 
     /** A create carrying the provider's idempotency key: retried on an outage with the same key. */
     <T> Mono<T> keyed(Callable<T> call) {
         Policy policy = resilience.policyOf(peer);
-        Mono<T> attempts = attempt(call).timeout(policy.timeout())
+        Mono<T> attempts = attempt(call).timeout(policy.timeout().plus(BACKSTOP))
                 .transformDeferred(RetryOperator.of(resilience.retryOf(peer)));
         return guarded(attempts, allAttempts(policy));
     }
@@ -72,10 +77,11 @@ final class ProviderCalls {
 
     /** Every attempt's time and the waits between them. */
     private static Duration allAttempts(Policy policy) {
-        Duration bound = policy.timeout();
+        Duration attempt = policy.timeout().plus(BACKSTOP);
+        Duration bound = attempt;
         Duration wait = policy.retryBackoff();
-        for (int attempt = 1; attempt < policy.retryAttempts(); attempt++) {
-            bound = bound.plus(wait).plus(policy.timeout());
+        for (int more = 1; more < policy.retryAttempts(); more++) {
+            bound = bound.plus(wait).plus(attempt);
             wait = wait.multipliedBy(2);
         }
         return bound;
@@ -88,6 +94,19 @@ final class ProviderCalls {
     static RuntimeException outage(String provider, int status) {
         return WebClientResponseException.create(status, provider + " answered " + status, HttpHeaders.EMPTY,
                 new byte[0], StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Whether the failure was thrown inside the provider's client (or the JSON library it reads with): it failed on
+     * an answer that was not the provider's JSON, such as a proxy's error page or an empty 5xx.
+     */
+    static boolean thrownInsideClient(Throwable failure, String clientPackage) {
+        StackTraceElement[] frames = failure.getStackTrace();
+        if (!(failure instanceof RuntimeException) || frames.length == 0) {
+            return false;
+        }
+        String where = frames[0].getClassName();
+        return where.startsWith(clientPackage) || where.startsWith("com.google.gson.");
     }
 
     /** A provider that did not answer within the client's own socket timeout. */

@@ -1,6 +1,7 @@
 package com.storageplatform.billing.provider;
 
 import com.storageplatform.kit.resilience.Resilience;
+import com.storageplatform.kit.web.ApiException;
 import com.stripe.StripeClient;
 import com.stripe.exception.CardException;
 import com.stripe.exception.InvalidRequestException;
@@ -13,7 +14,6 @@ import com.stripe.param.CustomerCreateParams;
 import com.stripe.param.PaymentIntentCreateParams;
 import com.stripe.param.PaymentMethodCreateParams;
 import com.stripe.param.RefundCreateParams;
-import com.storageplatform.kit.web.ApiException;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;

@@ -27,6 +27,10 @@ final class StripeErrors {
     }
 
     static Throwable translate(Throwable failure) {
+        if (ProviderCalls.thrownInsideClient(failure, "com.stripe.")) {
+            log.warn("Stripe answered something that is not its JSON: {}", failure.getClass().getSimpleName());
+            return ProviderCalls.outage("Stripe", 503);
+        }
         if (!(failure instanceof StripeException stripe)) {
             return failure;
         }

@@ -2,12 +2,12 @@ package com.storageplatform.billing.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.storageplatform.billing.provider.ProviderEvent.Kind;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import java.time.Instant;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -94,8 +94,8 @@ class GoCardlessNotificationsTest {
                 + "\"action\":\"paid_out\",\"links\":{\"payment\":\"PM1\"},\"details\":{\"cause\":\"payment_paid_out\"}}]}";
 
         assertThat(reader.read(body, Hmac.sha256Hex(SECRET, body), SECRET)).extracting(ProviderEvent::eventId,
-                ProviderEvent::kind).containsExactly(org.assertj.core.groups.Tuple.tuple("EV1", Kind.PAYMENT_CONFIRMED),
-                org.assertj.core.groups.Tuple.tuple("EV2", Kind.PAYMENT_PAID_OUT));
+                ProviderEvent::kind).containsExactly(tuple("EV1", Kind.PAYMENT_CONFIRMED),
+                tuple("EV2", Kind.PAYMENT_PAID_OUT));
     }
 
     @Test
