@@ -15,7 +15,6 @@ import com.storageplatform.billing.provider.Providers;
 import com.storageplatform.billing.provider.SaveCard;
 import com.storageplatform.billing.provider.StoredCard;
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.client.DerivedKeys;
 import com.storageplatform.kit.id.Ids;
 import java.time.Clock;
 import java.time.Instant;
@@ -68,16 +67,12 @@ class PaymentRails {
                         payer.mandate().nextPossibleChargeDate()));
     }
 
-    /**
-     * @param invoice    the invoice locked and judged for the payment, or null
-     * @param requestKey the request's {@code Idempotency-Key}, or null: the provider's key is derived from it, so a
-     *                   retried request never charges twice
-     */
-    Mono<Payment> take(Caller caller, Request request, Payer payer, Invoice invoice, String requestKey) {
+    /** @param invoice the invoice locked and judged for the payment, or null */
+    Mono<Payment> take(Caller caller, Request request, Payer payer, Invoice invoice) {
         UUID id = Ids.newId();
         Mono<Outcome> outcome = switch (request.rail()) {
-            case Payment.CARD -> charge(caller, id, request, payer, invoice, requestKey);
-            case Payment.BACS_DD -> collect(caller, id, request, payer, invoice, requestKey);
+            case Payment.CARD -> charge(caller, id, request, payer, invoice);
+            case Payment.BACS_DD -> collect(caller, id, request, payer, invoice);
             default -> Mono.fromSupplier(() -> new Outcome(Payment.SUCCEEDED, null, null, null, clock.instant(), null,
                     null, null, false));
         };
@@ -90,16 +85,16 @@ class PaymentRails {
         });
     }
 
-    private Mono<Outcome> charge(Caller caller, UUID id, Request request, Payer payer, Invoice invoice, String key) {
+    private Mono<Outcome> charge(Caller caller, UUID id, Request request, Payer payer, Invoice invoice) {
         return Mono.defer(() -> {
             CardGateway cards = providers.cards(caller);
             // A one-off token becomes the provider's card for this charge only: no payment method keeps it.
             Mono<String> cardRef = request.cardToken() == null ? Mono.just(payer.card().providerRef())
                     : cards.saveCard(new SaveCard(id, request.cardToken(),
-                            providerKey(key, cards.provider(), "card", id))).map(StoredCard::providerRef);
+                            providerKey("card", id))).map(StoredCard::providerRef);
             return cardRef.flatMap(ref -> cards.charge(new ChargeCard(id, ref, request.amountMinor(),
                             request.currency(), describe(request, invoice), request.returnUrl(),
-                            providerKey(key, cards.provider(), "charge", id))))
+                            providerKey("charge", id))))
                     .map(charge -> outcomeOf(cards.provider(), charge));
         });
     }
@@ -119,12 +114,12 @@ class PaymentRails {
         };
     }
 
-    private Mono<Outcome> collect(Caller caller, UUID id, Request request, Payer payer, Invoice invoice, String key) {
+    private Mono<Outcome> collect(Caller caller, UUID id, Request request, Payer payer, Invoice invoice) {
         return chargeDate(caller, invoice, payer).flatMap(day -> {
             DirectDebitProvider directDebit = providers.directDebit(caller);
             return directDebit.collect(new Collect(id, payer.mandate().providerMandateRef(), request.amountMinor(),
                             request.currency(), day, describe(request, invoice),
-                            providerKey(key, directDebit.provider(), "collect", id)))
+                            providerKey("collect", id)))
                     .map(collection -> new Outcome(Payment.PENDING, directDebit.provider(), collection.providerRef(),
                             collection.chargeDate() != null ? collection.chargeDate() : day, null, null, null, null,
                             true));
@@ -174,11 +169,10 @@ class PaymentRails {
     }
 
     /**
-     * The key a provider call is made under: derived from the request's own key, so a retry of the request repeats
-     * the call rather than making another; the payment's id without one.
+     * The key a provider call is made under: the provider's keys are shared by every account of the platform, so it
+     * is derived from the platform's id of what the call makes or changes (ADR 0026), never a client's key.
      */
-    static String providerKey(String requestKey, String provider, String purpose, UUID paymentId) {
-        return requestKey != null ? DerivedKeys.derive(requestKey, "billing", provider, purpose)
-                : purpose + "_" + paymentId;
+    static String providerKey(String purpose, UUID id) {
+        return "billing_" + purpose + "_" + id;
     }
 }

@@ -5,7 +5,6 @@ import com.storageplatform.billing.provider.Providers;
 import com.storageplatform.billing.provider.RefundRequest;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
-import com.storageplatform.kit.request.InboundRequest;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.FieldIssue;
@@ -42,8 +41,7 @@ class PaymentRefunds {
     }
 
     Mono<Payment> refund(Caller caller, UUID id, RefundPayment body) {
-        return InboundRequest.current().flatMap(inbound -> {
-            String key = inbound.map(InboundRequest::idempotencyKey).orElse(null);
+        return Mono.defer(() -> {
             Long asked = body == null ? null : body.amountMinor();
             String reason = body == null ? null : body.reason();
             Validation.start()
@@ -56,7 +54,7 @@ class PaymentRefunds {
                         Payment original = stored.payment();
                         long amount = judge(original, asked);
                         UUID refundId = Ids.newId();
-                        return paidBack(caller, original, refundId, amount, key).flatMap(outcome -> {
+                        return paidBack(caller, original, refundId, amount).flatMap(outcome -> {
                             Payment refund = refund(refundId, original, amount, reason, outcome);
                             return payments.insert(caller, refund, false)
                                     .then(payments.addRefunded(caller.accountId(), original.id(), amount,
@@ -94,11 +92,11 @@ class PaymentRefunds {
         return asked == null ? left : asked;
     }
 
-    private Mono<Outcome> paidBack(Caller caller, Payment original, UUID refundId, long amount, String key) {
+    private Mono<Outcome> paidBack(Caller caller, Payment original, UUID refundId, long amount) {
         return Mono.defer(() -> {
             Mono<ProviderRefund> refunded = switch (original.rail()) {
-                case Payment.CARD -> providers.cards(caller).refund(request(original, refundId, amount, key));
-                case Payment.BACS_DD -> providers.directDebit(caller).refund(request(original, refundId, amount, key));
+                case Payment.CARD -> providers.cards(caller).refund(request(original, refundId, amount));
+                case Payment.BACS_DD -> providers.directDebit(caller).refund(request(original, refundId, amount));
                 default -> null;
             };
             if (refunded == null) {
@@ -113,9 +111,9 @@ class PaymentRefunds {
         });
     }
 
-    private static RefundRequest request(Payment original, UUID refundId, long amount, String key) {
+    private static RefundRequest request(Payment original, UUID refundId, long amount) {
         return new RefundRequest(refundId, original.providerPaymentRef(), amount, original.currency(),
-                PaymentRails.providerKey(key, original.provider(), "refund", refundId));
+                PaymentRails.providerKey("refund", refundId));
     }
 
     private Payment refund(UUID id, Payment original, long amount, String reason, Outcome outcome) {

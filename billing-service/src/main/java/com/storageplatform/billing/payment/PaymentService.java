@@ -56,8 +56,8 @@ class PaymentService {
      */
     Mono<Payment> create(Caller caller, CreatePayment body) {
         return InboundRequest.current().flatMap(inbound -> {
-            String key = inbound.map(InboundRequest::idempotencyKey).orElse(null);
-            Request request = PaymentRules.check(body, key != null);
+            boolean keyed = inbound.map(InboundRequest::idempotencyKey).isPresent();
+            Request request = PaymentRules.check(body, keyed);
             Mono<Optional<Invoice>> named = request.invoiceId() == null ? Mono.just(Optional.empty())
                     : ledger.lock(caller.accountId(), request.invoiceId()).map(Optional::of)
                             .switchIfEmpty(Mono.error(() -> ApiException.invalid("invoice_id",
@@ -69,15 +69,15 @@ class PaymentService {
                         .then(payers.of(caller, request, contactId, contactNamed))
                         .flatMap(payer -> request.isOrder()
                                 ? orderInvoice(caller, request, payer).flatMap(issuedInvoice ->
-                                        pay(caller, request, payer, issuedInvoice, key))
-                                : pay(caller, request, payer, invoice.orElse(null), key));
+                                        pay(caller, request, payer, issuedInvoice))
+                                : pay(caller, request, payer, invoice.orElse(null)));
             });
         });
     }
 
-    private Mono<Payment> pay(Caller caller, Request request, Payer payer, Invoice invoice, String key) {
+    private Mono<Payment> pay(Caller caller, Request request, Payer payer, Invoice invoice) {
         PaymentRules.judge(request, payer.contactId(), invoice);
-        return rails.take(caller, request, payer, invoice, key);
+        return rails.take(caller, request, payer, invoice);
     }
 
     /** A customer named in the body must be one billing knows; the walk-in record pays only its own invoices. */

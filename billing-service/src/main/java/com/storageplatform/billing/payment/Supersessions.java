@@ -3,7 +3,6 @@ package com.storageplatform.billing.payment;
 import com.storageplatform.billing.invoice.InvoiceLedger;
 import com.storageplatform.billing.provider.Providers;
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.request.InboundRequest;
 import com.storageplatform.kit.web.ApiException;
 import java.time.Clock;
 import java.util.UUID;
@@ -32,14 +31,12 @@ class Supersessions {
     }
 
     Mono<Payment> supersede(Caller caller, UUID id) {
-        return InboundRequest.current().flatMap(inbound -> {
-            String key = inbound.map(InboundRequest::idempotencyKey).orElse(null);
-            return payments.findForUpdate(caller.accountId(), id)
+        return payments.findForUpdate(caller.accountId(), id)
                     .switchIfEmpty(Mono.error(ApiException.notFound()))
                     .flatMap(stored -> {
                         Payment payment = stored.payment();
                         judge(payment);
-                        String providerKey = PaymentRails.providerKey(key, payment.provider(), "cancel", id);
+                        String providerKey = PaymentRails.providerKey("cancel", id);
                         Mono<Void> cancelled = Payment.CARD.equals(payment.rail())
                                 ? Mono.defer(() -> providers.cards(caller)
                                         .cancel(payment.providerPaymentRef(), providerKey)).then()
@@ -53,7 +50,6 @@ class Supersessions {
                                 .then(released)
                                 .then(payments.find(caller.accountId(), id));
                     });
-        });
     }
 
     /** Only a payment still awaited can be given up on, and a Direct Debit only until the bank has it. */

@@ -32,7 +32,7 @@ class VoidedInvoicePayments implements InvoiceVoidListener {
         return payments.closeFailed(caller.accountId(), invoice.id(), clock.instant())
                 .thenMany(payments.awaitingStepUp(caller.accountId(), invoice.id()))
                 .concatMap(payment -> Mono.defer(() -> providers.cards(caller)
-                                .cancel(payment.providerPaymentRef(), "void_cancel_" + payment.id()))
+                                .cancel(payment.providerPaymentRef(), PaymentRails.providerKey("cancel", payment.id())))
                         .then(payments.cancel(caller.accountId(), payment.id(), clock.instant())))
                 .then();
     }
