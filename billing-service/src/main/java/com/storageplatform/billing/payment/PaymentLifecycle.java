@@ -34,12 +34,15 @@ class PaymentLifecycle implements ProviderEventHandler {
             Kind.CARD_FAILED, Kind.REFUND_SUCCEEDED, Kind.REFUND_FAILED);
 
     private final PaymentRepository payments;
+    private final PaymentLocks locks;
     private final PaymentEvents events;
     private final InvoiceLedger ledger;
     private final Clock clock;
 
-    PaymentLifecycle(PaymentRepository payments, PaymentEvents events, InvoiceLedger ledger, Clock clock) {
+    PaymentLifecycle(PaymentRepository payments, PaymentLocks locks, PaymentEvents events, InvoiceLedger ledger,
+            Clock clock) {
         this.payments = payments;
+        this.locks = locks;
         this.events = events;
         this.ledger = ledger;
         this.clock = clock;
@@ -70,7 +73,7 @@ class PaymentLifecycle implements ProviderEventHandler {
     }
 
     private Mono<Payment> apply(Caller caller, PaymentRepository.Located found, ProviderEvent event) {
-        return payments.findForUpdate(caller.accountId(), found.paymentId()).flatMap(stored -> {
+        return locks.lock(caller.accountId(), found.paymentId()).flatMap(stored -> {
             Payment payment = stored.payment();
             Optional<Transition> next = PaymentTransitions.on(payment.direction(), payment.rail(), payment.status(),
                     payment.bankSubmittedAt() != null, event.kind());

@@ -19,19 +19,22 @@ import reactor.core.publisher.Mono;
 class Supersessions {
 
     private final PaymentRepository payments;
+    private final PaymentLocks locks;
     private final InvoiceLedger ledger;
     private final Providers providers;
     private final Clock clock;
 
-    Supersessions(PaymentRepository payments, InvoiceLedger ledger, Providers providers, Clock clock) {
+    Supersessions(PaymentRepository payments, PaymentLocks locks, InvoiceLedger ledger, Providers providers,
+            Clock clock) {
         this.payments = payments;
+        this.locks = locks;
         this.ledger = ledger;
         this.providers = providers;
         this.clock = clock;
     }
 
     Mono<Payment> supersede(Caller caller, UUID id) {
-        return payments.findForUpdate(caller.accountId(), id)
+        return locks.lock(caller.accountId(), id)
                     .switchIfEmpty(Mono.error(ApiException.notFound()))
                     .flatMap(stored -> {
                         Payment payment = stored.payment();

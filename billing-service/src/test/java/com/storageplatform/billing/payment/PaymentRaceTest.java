@@ -2,27 +2,37 @@ package com.storageplatform.billing.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.storageplatform.billing.invoice.InvoiceLedger;
+import com.storageplatform.billing.notification.ProviderNotifications;
+import com.storageplatform.billing.provider.ProviderEvent.Kind;
+import com.storageplatform.billing.provider.Providers;
+import com.storageplatform.billing.provider.SimulatedNotifications;
 import com.storageplatform.billing.support.BillingApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Two payments racing for the last amount owed of one invoice: they queue on the invoice's row, so exactly one is
  * taken and the other sees what it took (409 for an invoice now paid, 422 {@code above_maximum} for one still owed
- * less); the invoice is never collected beyond its total.
+ * less); the invoice is never collected beyond its total. A provider's event on a payment takes the invoice's row
+ * before the payment's, the order a void takes them in.
  */
 @PlatformTest
 class PaymentRaceTest {
@@ -37,6 +47,18 @@ class PaymentRaceTest {
 
     @Autowired
     DatabaseClient db;
+
+    @Autowired
+    TransactionalOperator tx;
+
+    @Autowired
+    InvoiceLedger ledger;
+
+    @Autowired
+    Providers providers;
+
+    @Autowired
+    ProviderNotifications notifications;
 
     PaymentFixtures fx;
     final Caller caller = BillingApi.newAccount();
@@ -81,6 +103,36 @@ class PaymentRaceTest {
             assertThat(after.get("amount_paid_minor").asLong() + after.get("amount_due_minor").asLong())
                     .isEqualTo(10000);
         }
+    }
+
+    @Test
+    void aProviderEventLocksTheInvoiceBeforeThePaymentAsAVoidDoesSoTheTwoNeverDeadlock() throws Exception {
+        fx.card(caller, customer, "test_card_requires_action");
+        String invoice = fx.openInvoiceId(caller, customer, 4500);
+        JsonNode payment = fx.pay(caller, """
+                {"rail": "card", "invoice_id": "%s", "amount_minor": 4500, "currency": "GBP"}
+                """.formatted(invoice));
+        SimulatedNotifications.Signed succeeded = providers.simulated().payment("stripe",
+                payment.get("provider_payment_ref").asString(), Kind.CARD_SUCCEEDED, null, null);
+        CompletableFuture<Integer> notified = new CompletableFuture<>();
+
+        // A void's order: the invoice's row, then its payments' rows (InvoiceVoidListener runs in the void).
+        List<UUID> lockedByTheVoid = tx.transactional(ledger.lock(caller.accountId(), UUID.fromString(invoice))
+                .doOnNext(locked -> CompletableFuture.runAsync(() -> notified.complete(notifications.receive(
+                        "stripe", succeeded.body(), succeeded.signature(), providers.simulated().secret("stripe"))
+                        .block())))
+                .then(Mono.delay(Duration.ofSeconds(1)))
+                .then(db.sql("SET LOCAL lock_timeout = '5s'").then())
+                .thenMany(db.sql("SELECT id FROM payments WHERE invoice_id = :invoice FOR UPDATE")
+                        .bind("invoice", UUID.fromString(invoice)).map(row -> row.get("id", UUID.class)).all())
+                .collectList()
+                .doOnNext(ids -> assertThat(notified).as("the event waits for the invoice").isNotDone()))
+                .block();
+
+        assertThat(lockedByTheVoid).hasSize(1);
+        assertThat(notified.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+        assertThat(fx.payments.read(caller, payment.get("id").asString()).get("status").asString())
+                .isEqualTo("succeeded");
     }
 
     static String offline(String invoice, long amount) {
