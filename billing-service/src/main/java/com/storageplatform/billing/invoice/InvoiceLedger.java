@@ -95,6 +95,11 @@ public class InvoiceLedger {
         return step(caller, invoiceId, (balance, today) -> balance.creditedForReturn(amountMinor), null, false);
     }
 
+    /** The charge date the invoice's Direct Debit advance notice named (payments rule 6); empty without one. */
+    public Mono<LocalDate> noticedChargeDate(UUID accountId, UUID invoiceId) {
+        return invoices.noticeChargeDate(accountId, invoiceId);
+    }
+
     private Mono<Invoice> step(Caller caller, UUID invoiceId, BiFunction<Balance, LocalDate, Balance> change,
             String alwaysPublish, boolean judgeOverdue) {
         return invoices.findForUpdate(caller.accountId(), invoiceId)

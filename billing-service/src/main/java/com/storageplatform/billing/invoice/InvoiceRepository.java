@@ -291,6 +291,17 @@ class InvoiceRepository {
                 .then();
     }
 
+    /** The charge date the invoice's Direct Debit advance notice named; empty when it had none. */
+    Mono<LocalDate> noticeChargeDate(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT notice_charge_date FROM invoices
+                 WHERE account_id = :account_id AND id = :id AND notice_charge_date IS NOT NULL
+                """)
+                .bind("id", id)
+                .map(row -> row.get("notice_charge_date", LocalDate.class))
+                .one();
+    }
+
     static Invoice toInvoice(Readable row) {
         return new Invoice(row.get("id", UUID.class), Invoice.OBJECT, row.get("contact_id", UUID.class),
                 row.get("subscription_id", UUID.class), row.get("order_id", UUID.class),

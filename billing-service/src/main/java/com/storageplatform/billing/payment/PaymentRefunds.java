@@ -1,0 +1,127 @@
+package com.storageplatform.billing.payment;
+
+import com.storageplatform.billing.provider.ProviderRefund;
+import com.storageplatform.billing.provider.Providers;
+import com.storageplatform.billing.provider.RefundRequest;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.validation.Validation;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.FieldIssue;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * Money paid back: a refund is a new payment ({@code direction: refund}, {@code refund_of} the payment) on the rail
+ * of the payment it pays back, announced as {@code payment.refunded} once it is paid. A refund never changes the
+ * invoice: what a customer owes is reduced by a credit note, not by paying money back.
+ */
+@Component
+class PaymentRefunds {
+
+    static final int MAX_REASON = 500;
+
+    private final PaymentRepository payments;
+    private final PaymentEvents events;
+    private final Providers providers;
+    private final Clock clock;
+
+    PaymentRefunds(PaymentRepository payments, PaymentEvents events, Providers providers, Clock clock) {
+        this.payments = payments;
+        this.events = events;
+        this.providers = providers;
+        this.clock = clock;
+    }
+
+    /** Where the provider left the refund: {@code succeeded}, or {@code pending} until its notification. */
+    private record Outcome(String status, String providerRef) {
+    }
+
+    Mono<Payment> refund(Caller caller, UUID id, RefundPayment body) {
+        return Mono.defer(() -> {
+            Long asked = body == null ? null : body.amountMinor();
+            String reason = body == null ? null : body.reason();
+            Validation.start()
+                    .min("amount_minor", asked, 1).max("amount_minor", asked, PaymentRules.MAX_AMOUNT_MINOR)
+                    .maxLength("reason", reason, MAX_REASON).printable("reason", reason, true)
+                    .orThrow();
+            return payments.findForUpdate(caller.accountId(), id)
+                    .switchIfEmpty(Mono.error(ApiException.notFound()))
+                    .flatMap(stored -> {
+                        Payment original = stored.payment();
+                        long amount = judge(original, asked);
+                        UUID refundId = Ids.newId();
+                        return paidBack(caller, original, refundId, amount).flatMap(outcome -> {
+                            Payment refund = refund(refundId, original, amount, reason, outcome);
+                            return payments.insert(caller, refund, false)
+                                    .then(payments.addRefunded(caller.accountId(), original.id(), amount,
+                                            clock.instant()))
+                                    .then(payments.find(caller.accountId(), refundId))
+                                    .flatMap(saved -> events.publish(caller,
+                                            Payment.SUCCEEDED.equals(saved.status()) ? PaymentEvents.REFUNDED : null,
+                                            saved));
+                        });
+                    });
+        });
+    }
+
+    /**
+     * Only money taken can be paid back, and no more than is left of it.
+     *
+     * @return the amount to refund: {@code asked}, or all that is left
+     */
+    static long judge(Payment original, Long asked) {
+        if (Payment.REFUND.equals(original.direction())) {
+            throw ApiException.conflict("This payment is a refund; a refund cannot be refunded.");
+        }
+        if (!Payment.REFUNDABLE.contains(original.status())) {
+            throw ApiException.conflict("The payment is " + original.status()
+                    + "; only a succeeded or paid_out payment can be refunded.");
+        }
+        long left = original.refundableMinor();
+        if (asked != null && asked > left) {
+            throw ApiException.invalid("amount_minor", FieldIssue.ABOVE_MAXIMUM,
+                    "At most " + left + " of this payment is left to refund.");
+        }
+        if (left == 0) {
+            throw ApiException.conflict("The payment has been refunded in full.");
+        }
+        return asked == null ? left : asked;
+    }
+
+    private Mono<Outcome> paidBack(Caller caller, Payment original, UUID refundId, long amount) {
+        return Mono.defer(() -> {
+            Mono<ProviderRefund> refunded = switch (original.rail()) {
+                case Payment.CARD -> providers.cards(caller).refund(request(original, refundId, amount));
+                case Payment.BACS_DD -> providers.directDebit(caller).refund(request(original, refundId, amount));
+                default -> null;
+            };
+            if (refunded == null) {
+                return Mono.just(new Outcome(Payment.SUCCEEDED, null));
+            }
+            return refunded.map(done -> {
+                if (!done.succeeded() && done.failureMessage() != null) {
+                    throw ApiException.conflict("The provider refused the refund: " + done.failureMessage());
+                }
+                return new Outcome(done.succeeded() ? Payment.SUCCEEDED : Payment.PENDING, done.providerRef());
+            });
+        });
+    }
+
+    private static RefundRequest request(Payment original, UUID refundId, long amount) {
+        return new RefundRequest(refundId, original.providerPaymentRef(), amount, original.currency(),
+                PaymentRails.providerKey("refund", refundId));
+    }
+
+    private Payment refund(UUID id, Payment original, long amount, String reason, Outcome outcome) {
+        Instant now = clock.instant();
+        return new Payment(id, Payment.OBJECT, original.contactId(), original.invoiceId(), original.subscriptionId(),
+                original.orderId(), Payment.REFUND, original.id(), null, original.rail(), original.offlineMethod(),
+                null, null, reason, amount, original.currency(), outcome.status(), original.paymentMethodId(),
+                original.mandateId(), original.provider(), outcome.providerRef(), null, null,
+                Payment.SUCCEEDED.equals(outcome.status()) ? now : null, null, null, null, null, 0, null, now, now);
+    }
+}
