@@ -106,6 +106,44 @@ class PaymentRaceTest {
     }
 
     @Test
+    void aVoidRacingAPaymentEndsInExactlyOneOfThem() throws Exception {
+        for (int round = 0; round < ROUNDS; round++) {
+            String invoice = fx.openInvoiceId(caller, customer, 6000);
+            CyclicBarrier start = new CyclicBarrier(2);
+
+            CompletableFuture<Integer> voided = CompletableFuture.supplyAsync(() -> {
+                await(start);
+                return fx.invoices.action(caller, invoice, "void", "{}").expectBody().returnResult().getStatus()
+                        .value();
+            });
+            CompletableFuture<Integer> paid = CompletableFuture.supplyAsync(() -> send(start, offline(invoice, 6000)));
+
+            List<Integer> statuses = List.of(voided.get(), paid.get());
+            JsonNode after = fx.invoice(caller, invoice);
+            if (statuses.get(0) == 200) {
+                // The void took the row first: the payment found nothing payable and took nothing.
+                assertThat(statuses.get(1)).isEqualTo(409);
+                assertThat(after.get("status").asString()).isEqualTo("void");
+                assertThat(after.get("amount_paid_minor").asLong()).isZero();
+                assertThat(fx.payments.listedIds(caller, "?invoice_id=" + invoice)).isEmpty();
+            } else {
+                // The payment took it first: the void is refused for the money against it.
+                assertThat(statuses).containsExactly(409, 201);
+                assertThat(after.get("status").asString()).isEqualTo("paid");
+                assertThat(after.get("voided_from").isNull()).isTrue();
+            }
+        }
+    }
+
+    private static void await(CyclicBarrier start) {
+        try {
+            start.await();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void aProviderEventLocksTheInvoiceBeforeThePaymentAsAVoidDoesSoTheTwoNeverDeadlock() throws Exception {
         fx.card(caller, customer, "test_card_requires_action");
         String invoice = fx.openInvoiceId(caller, customer, 4500);
@@ -151,11 +189,7 @@ class PaymentRaceTest {
     }
 
     private int send(CyclicBarrier start, String body) {
-        try {
-            start.await();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        await(start);
         EntityExchangeResult<byte[]> result = fx.post(caller, "race-" + Ids.newId(), body).expectBody()
                 .returnResult();
         return result.getStatus().value();
