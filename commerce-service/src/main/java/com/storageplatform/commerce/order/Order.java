@@ -1,6 +1,7 @@
 package com.storageplatform.commerce.order;
 
 import com.storageplatform.kit.openapi.OneOf;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -93,6 +94,7 @@ public record Order(UUID id, String object, UUID contactId, UUID siteId, UUID un
      * @param status      {@code succeeded}, {@code pending}, {@code requires_action} or {@code failed}
      * @param redirectUrl where to send the customer for a {@code requires_action} payment (a card's step-up)
      */
+    @Schema(name = "OrderPayment")
     public record Payment(String id, @OneOf("RAILS") String rail, @OneOf("STATUSES") String status,
             long amountMinor, String redirectUrl) {
 

@@ -54,6 +54,26 @@ class DocumentMergeTest {
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("/v1/sites");
     }
 
+    /**
+     * The gateway merges every service's description when it starts and refuses two that name one component
+     * differently; the committed descriptions must merge, or the gateway would not start with those services.
+     */
+    @Test
+    void theCommittedDescriptionsOfEveryServiceMerge() throws java.io.IOException {
+        Map<String, JsonNode> committed = new LinkedHashMap<>();
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(
+                java.nio.file.Path.of("..", "docs", "openapi"))) {
+            files.filter(file -> file.toString().endsWith(".json")).sorted()
+                    .forEach(file -> committed.put(file.getFileName().toString(), JSON.readTree(file.toFile())));
+        }
+        assertThat(committed).containsKeys("billing.json", "commerce.json", "catalogue.json");
+
+        ObjectNode merged = DocumentMerge.merge(committed, JSON.createObjectNode());
+
+        assertThat(merged.path("paths").has("/v1/payments")).isTrue();
+        assertThat(merged.path("paths").has("/v1/orders")).isTrue();
+    }
+
     private static Map<String, JsonNode> documents(String first, String second) {
         Map<String, JsonNode> documents = new LinkedHashMap<>();
         documents.put("one", JSON.readTree(first));

@@ -1,4 +1,4 @@
-package com.storageplatform.billing.internal;
+package com.storageplatform.kit.operator;
 
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.inbox.ConsumedEvent;
@@ -10,25 +10,26 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.Parameter;
-import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Keeps {@code account_settings} from auth's {@code operator.created} and {@code operator.settings_updated}
- * (data: the admin API's operator resource, docs/api/admin.md): one row per account, live and test, with the
- * operator's settings, time zone, currency and the account's walk-in record id. An event older than the row
- * changes nothing.
+ * Keeps a service's {@code account_settings} table from auth's {@code operator.created} and
+ * {@code operator.settings_updated} (data: the admin API's operator resource, docs/api/admin.md): one row per
+ * account, live and test, with the operator's settings, time zone, currency and the account's walk-in record id. An
+ * event older than the row changes nothing. A service that needs its operators' settings declares this as a bean
+ * and owns the table in a migration of its own (columns: {@code account_id} primary key, {@code operator_id},
+ * {@code environment}, {@code timezone}, {@code default_currency}, {@code walk_in_contact_id}, {@code settings}
+ * jsonb, {@code event_time}); it reads them through {@link OperatorSettings}.
  */
-@Component
-class OperatorProjection implements EventHandler {
+public class OperatorSettingsProjection implements EventHandler {
 
-    private static final Logger log = LoggerFactory.getLogger(OperatorProjection.class);
+    private static final Logger log = LoggerFactory.getLogger(OperatorSettingsProjection.class);
 
     private final DatabaseClient db;
 
-    OperatorProjection(DatabaseClient db) {
+    public OperatorSettingsProjection(DatabaseClient db) {
         this.db = db;
     }
 
@@ -72,9 +73,9 @@ class OperatorProjection implements EventHandler {
                             """)
                             .bind("operator_id", operatorId)
                             .bind("environment", environment)
-                            .bind("timezone", operator.path("timezone").asString(AccountSettings.DEFAULT_TIMEZONE))
+                            .bind("timezone", operator.path("timezone").asString(OperatorSettings.DEFAULT_TIMEZONE))
                             .bind("currency",
-                                    operator.path("default_currency").asString(AccountSettings.DEFAULT_CURRENCY))
+                                    operator.path("default_currency").asString(OperatorSettings.DEFAULT_CURRENCY))
                             .bind("walk_in", Parameter.fromOrEmpty(
                                     EventData.id(operator.path("walk_in_contact_ids"), environment), UUID.class))
                             .bind("settings", operator.path("settings").toString())
