@@ -7,6 +7,7 @@ import com.storageplatform.billing.paymentmethod.PaymentMethods;
 import com.storageplatform.billing.provider.CardCharge;
 import com.storageplatform.billing.provider.CardGateway;
 import com.storageplatform.billing.provider.ChargeCard;
+import com.storageplatform.billing.provider.ProviderRejections;
 import com.storageplatform.billing.provider.Providers;
 import com.storageplatform.billing.provider.RefundRequest;
 import com.storageplatform.billing.provider.SaveCard;
@@ -115,7 +116,7 @@ public class DeskPayments {
      * gateway. When a charge is not taken at once, the charges before it are refunded and it is cancelled at the
      * provider, and the answer is 409 {@code conflict} with {@code details[0].issue} {@link #CARD_DECLINED},
      * {@link #CARD_REQUIRES_ACTION} or {@link #CARD_PROCESSING}. A customer without the card named is 422 on
-     * {@code field.payment_method_id}.
+     * {@code field.payment_method_id}, a token the provider will not take 422 on {@code field.card_token}.
      *
      * @param field the request's path to the tender, to name a refused card by
      */
@@ -128,7 +129,7 @@ public class DeskPayments {
             }
             CardGateway cards = providers.cards(caller);
             return card(caller, contactId, tender, field)
-                    .flatMap(payer -> cardRef(cards, payer, tender, offline)
+                    .flatMap(payer -> cardRef(cards, payer, tender, offline, field)
                             .flatMap(ref -> chargeAll(cards, ref, currency, offline))
                             .map(charged -> new Charged(payer, currency, tender, cards.provider(), charged)));
         });
@@ -205,13 +206,23 @@ public class DeskPayments {
     }
 
     /** The provider's card to charge: the card on file, or a one-off token kept at the provider for these charges. */
-    private static Mono<String> cardRef(CardGateway cards, Payer payer, Tender tender, List<Charge> charges) {
+    private static Mono<String> cardRef(CardGateway cards, Payer payer, Tender tender, List<Charge> charges,
+            String field) {
         if (payer.card() != null) {
             return Mono.just(payer.card().providerRef());
         }
         UUID first = charges.get(0).paymentId();
         return cards.saveCard(new SaveCard(first, tender.cardToken(), PaymentRails.providerKey("card", first)))
-                .map(StoredCard::providerRef);
+                .map(StoredCard::providerRef)
+                .onErrorMap(ApiException.class, refused -> underField(refused, field));
+    }
+
+    /** A provider's refusal of the card token, named where the tender sent it ({@code payment.card_token}). */
+    private static ApiException underField(ApiException refused, String field) {
+        boolean token = refused.details().size() == 1
+                && ProviderRejections.CARD_TOKEN.equals(refused.details().get(0).field());
+        return token ? ApiException.invalid(field + "." + ProviderRejections.CARD_TOKEN,
+                refused.details().get(0).issue(), refused.getMessage()) : refused;
     }
 
     /**

@@ -305,6 +305,12 @@ class ShopSaleTest {
     }
 
     @Test
+    void aCardTokenTheProviderWillNotTakeIsInvalidOnPaymentCardToken() {
+        assertThat(issues(byCard(walkIn, boxes, 1, ", \"card_token\": \"tok_unknown\"")))
+                .containsExactly("payment.card_token invalid");
+    }
+
+    @Test
     void aDeclinedCardIsRefusedWithCardDeclinedAndNothingIsWritten() {
         String invoice = fx.openInvoice(caller, customer, 5000);
 
