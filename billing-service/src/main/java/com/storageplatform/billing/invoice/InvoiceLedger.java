@@ -6,6 +6,7 @@ import com.storageplatform.kit.web.ApiException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import org.springframework.stereotype.Component;
@@ -93,6 +94,39 @@ public class InvoiceLedger {
      */
     public Mono<Invoice> creditedForReturn(Caller caller, UUID invoiceId, long amountMinor) {
         return step(caller, invoiceId, (balance, today) -> balance.creditedForReturn(amountMinor), null, false);
+    }
+
+    /**
+     * Whether a sale has taken the invoice's debt in ({@code in_sale_id}): a void of it is refused meanwhile
+     * ({@code invoice_debt_in_sale}), and so are a write-off and another sale taking it in.
+     */
+    public Mono<Boolean> inSale(UUID accountId, UUID invoiceId) {
+        return invoices.inSale(accountId, invoiceId);
+    }
+
+    /**
+     * The debts of {@code invoiceIds} taken into the sale {@code saleId}, to be paid with it, until
+     * {@link #releaseFromSale}. The caller locked each invoice and judged that no sale has it.
+     */
+    public Mono<Void> takeIntoSale(UUID accountId, UUID saleId, List<UUID> invoiceIds) {
+        return invoiceIds.isEmpty() ? Mono.empty() : invoices.markInSale(accountId, saleId, invoiceIds);
+    }
+
+    /** The sale {@code saleId} is over: no invoice's debt is in it any more. */
+    public Mono<Void> releaseFromSale(UUID accountId, UUID saleId) {
+        return invoices.clearSale(accountId, saleId);
+    }
+
+    /**
+     * {@code quantity} more of the line at {@code position} (from 0) of a shop sale's invoice were returned
+     * ({@code returned_quantity}), never beyond the line's quantity: the caller locked the invoice and judged what
+     * is left to return, so a line that would go beyond is a caller's bug.
+     */
+    public Mono<Void> returned(UUID accountId, UUID invoiceId, int position, int quantity) {
+        return invoices.addReturned(accountId, invoiceId, position, quantity)
+                .flatMap(updated -> updated == 1 ? Mono.<Void>empty()
+                        : Mono.error(new IllegalStateException("Line " + position + " of invoice " + invoiceId
+                                + " has fewer than " + quantity + " left to return")));
     }
 
     /** The charge date the invoice's Direct Debit advance notice named (payments rule 6); empty without one. */

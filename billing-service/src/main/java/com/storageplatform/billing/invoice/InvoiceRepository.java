@@ -145,7 +145,7 @@ class InvoiceRepository {
         return false;
     }
 
-    /** Whether a shop sale has taken the invoice's debt in and is open ({@code in_sale_id}). */
+    /** Whether a sale has taken the invoice's debt in and is open ({@code in_sale_id}). */
     Mono<Boolean> inSale(UUID accountId, UUID id) {
         return AccountStatement.sql(db, accountId, """
                 SELECT in_sale_id IS NOT NULL AS in_sale FROM invoices WHERE account_id = :account_id AND id = :id
@@ -154,6 +154,38 @@ class InvoiceRepository {
                 .map(row -> row.get("in_sale", Boolean.class))
                 .one()
                 .defaultIfEmpty(false);
+    }
+
+    /** The invoices' debts taken into the sale {@code saleId} ({@code in_sale_id}). */
+    Mono<Void> markInSale(UUID accountId, UUID saleId, List<UUID> ids) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE invoices SET in_sale_id = :sale WHERE account_id = :account_id AND id = ANY(:ids)
+                """)
+                .bind("sale", saleId).bind("ids", ids.toArray(UUID[]::new))
+                .then();
+    }
+
+    /** No invoice's debt is in the sale {@code saleId} any more. */
+    Mono<Void> clearSale(UUID accountId, UUID saleId) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE invoices SET in_sale_id = NULL WHERE account_id = :account_id AND in_sale_id = :sale
+                """)
+                .bind("sale", saleId)
+                .then();
+    }
+
+    /**
+     * Adds {@code quantity} to the line's {@code returned_quantity} while it stays within the line's quantity;
+     * answers the rows changed (0 when it would not).
+     */
+    Mono<Long> addReturned(UUID accountId, UUID invoiceId, int position, int quantity) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE invoice_lines SET returned_quantity = returned_quantity + :quantity
+                 WHERE account_id = :account_id AND invoice_id = :invoice_id AND position = :position
+                   AND returned_quantity + :quantity <= quantity
+                """)
+                .bind("invoice_id", invoiceId).bind("position", position).bind("quantity", quantity)
+                .fetch().rowsUpdated();
     }
 
     private Mono<Invoice> findBy(UUID accountId, UUID id, String lock) {

@@ -15,8 +15,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Invoices billing issues itself, already {@code open}: the invoice of an order commerce asks billing to be paid
- * for, and (later) of a shop sale. Published as {@code invoice.created} then {@code invoice.finalized}, as a draft
- * finalized through the API would be.
+ * for, and of a shop sale at the desk. Published as {@code invoice.created} then {@code invoice.finalized}, as a
+ * draft finalized through the API would be.
  */
 @Component
 public class IssuedInvoices {
@@ -52,6 +52,14 @@ public class IssuedInvoices {
     }
 
     public Mono<Invoice> issue(Caller caller, Issue issue) {
+        return Mono.defer(() -> issue(caller, Ids.newId(), issue));
+    }
+
+    /**
+     * As {@link #issue(Caller, Issue)}, under an id the caller chose: a shop sale charges a card against its
+     * invoice's id before anything is written.
+     */
+    public Mono<Invoice> issue(Caller caller, UUID invoiceId, Issue issue) {
         return Mono.defer(() -> {
             Instant now = clock.instant();
             List<Line> lines = issue.depositMinor() > 0
@@ -59,7 +67,7 @@ public class IssuedInvoices {
                             issue.depositMinor(), Line.OUTSIDE_SCOPE, null))
                     : issue.lines();
             long total = lines.stream().mapToLong(Line::totalMinor).sum();
-            Invoice invoice = new Invoice(Ids.newId(), Invoice.OBJECT, issue.contactId(), null, issue.orderId(),
+            Invoice invoice = new Invoice(invoiceId, Invoice.OBJECT, issue.contactId(), null, issue.orderId(),
                     issue.source(), Invoice.DRAFT, issue.currency(), issue.collectionMethod(), issue.description(),
                     issue.dueDate(), lines, total, lines.stream().mapToLong(Line::vatMinor).sum(),
                     lines.stream().mapToLong(Line::iptMinor).sum(), 0, 0, 0, total, 0, null, null, null, null, null,

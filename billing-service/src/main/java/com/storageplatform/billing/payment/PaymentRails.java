@@ -54,7 +54,7 @@ class PaymentRails {
      *
      * @param inFlight whether the invoice counts the amount as in flight until the provider settles it
      */
-    private record Outcome(String status, String provider, String providerRef, LocalDate chargeDate,
+    record Outcome(String status, String provider, String providerRef, LocalDate chargeDate,
             Instant chargedAt, String failureCode, String failureMessage, String redirectUrl, boolean inFlight) {
     }
 
@@ -73,16 +73,26 @@ class PaymentRails {
         Mono<Outcome> outcome = switch (request.rail()) {
             case Payment.CARD -> charge(caller, id, request, payer, invoice);
             case Payment.BACS_DD -> collect(caller, id, request, payer, invoice);
-            default -> Mono.fromSupplier(() -> new Outcome(Payment.SUCCEEDED, null, null, null, clock.instant(), null,
-                    null, null, false));
+            default -> Mono.fromSupplier(this::recorded);
         };
-        return outcome.flatMap(done -> {
-            Payment payment = payment(id, request, payer, invoice, done);
-            return payments.insert(caller, payment, done.inFlight())
-                    .then(settle(caller, payment, invoice))
-                    .then(payments.find(caller.accountId(), id))
-                    .flatMap(saved -> events.publish(caller, eventOf(saved.status()), saved));
-        });
+        return outcome.flatMap(done -> record(caller, id, request, payer, invoice, done));
+    }
+
+    /**
+     * The payment {@code id} written as {@code done} left it, its invoice's side settled through the ledger and its
+     * {@code payment.*} event published.
+     */
+    Mono<Payment> record(Caller caller, UUID id, Request request, Payer payer, Invoice invoice, Outcome done) {
+        Payment payment = payment(id, request, payer, invoice, done);
+        return payments.insert(caller, payment, done.inFlight())
+                .then(settle(caller, payment, invoice))
+                .then(payments.find(caller.accountId(), id))
+                .flatMap(saved -> events.publish(caller, eventOf(saved.status()), saved));
+    }
+
+    /** Money taken at once, without a provider: an offline recording. */
+    Outcome recorded() {
+        return new Outcome(Payment.SUCCEEDED, null, null, null, clock.instant(), null, null, null, false);
     }
 
     private Mono<Outcome> charge(Caller caller, UUID id, Request request, Payer payer, Invoice invoice) {
@@ -99,7 +109,8 @@ class PaymentRails {
         });
     }
 
-    private Outcome outcomeOf(String provider, CardCharge charge) {
+    /** Where the provider's answer to a charge leaves the payment. */
+    Outcome outcomeOf(String provider, CardCharge charge) {
         return switch (charge.outcome()) {
             case SUCCEEDED -> new Outcome(Payment.SUCCEEDED, provider, charge.providerRef(), null, clock.instant(),
                     null, null, null, false);

@@ -40,6 +40,18 @@ class PaymentRefunds {
     private record Outcome(String status, String providerRef) {
     }
 
+    /**
+     * How money is paid back.
+     *
+     * @param rail          the rail it goes back on: the payment's own, or {@code offline} (handed back at the desk)
+     * @param offlineMethod for rail {@code offline}, how it was handed back
+     * @param reference     for rail {@code offline}, what identifies it; may be null
+     * @param creditNoteId  the credit note of a shop return the money is paid out for, or null
+     */
+    record PayBack(long amountMinor, String reason, String rail, String offlineMethod, String reference,
+            UUID creditNoteId) {
+    }
+
     Mono<Payment> refund(Caller caller, UUID id, RefundPayment body) {
         return Mono.defer(() -> {
             Long asked = body == null ? null : body.amountMinor();
@@ -53,18 +65,27 @@ class PaymentRefunds {
                     .flatMap(stored -> {
                         Payment original = stored.payment();
                         long amount = judge(original, asked);
-                        UUID refundId = Ids.newId();
-                        return paidBack(caller, original, refundId, amount).flatMap(outcome -> {
-                            Payment refund = refund(refundId, original, amount, reason, outcome);
-                            return payments.insert(caller, refund, false)
-                                    .then(payments.addRefunded(caller.accountId(), original.id(), amount,
-                                            clock.instant()))
-                                    .then(payments.find(caller.accountId(), refundId))
-                                    .flatMap(saved -> events.publish(caller,
-                                            Payment.SUCCEEDED.equals(saved.status()) ? PaymentEvents.REFUNDED : null,
-                                            saved));
-                        });
+                        return payBack(caller, original, new PayBack(amount, reason, original.rail(),
+                                original.offlineMethod(), null, null));
                     });
+        });
+    }
+
+    /**
+     * Pays {@code back} of {@code original} (its row locked and the amount judged): the refund, a new payment, is
+     * written and the payment's {@code amount_refunded_minor} grows by it; {@code payment.refunded} once it is paid.
+     * A provider's refund is asked before anything is written.
+     */
+    Mono<Payment> payBack(Caller caller, Payment original, PayBack back) {
+        UUID refundId = Ids.newId();
+        return paidBack(caller, original, refundId, back).flatMap(outcome -> {
+            Payment refund = refund(refundId, original, back, outcome);
+            return payments.insert(caller, refund, false)
+                    .then(payments.addRefunded(caller.accountId(), original.id(), back.amountMinor(),
+                            clock.instant()))
+                    .then(payments.find(caller.accountId(), refundId))
+                    .flatMap(saved -> events.publish(caller,
+                            Payment.SUCCEEDED.equals(saved.status()) ? PaymentEvents.REFUNDED : null, saved));
         });
     }
 
@@ -92,11 +113,12 @@ class PaymentRefunds {
         return asked == null ? left : asked;
     }
 
-    private Mono<Outcome> paidBack(Caller caller, Payment original, UUID refundId, long amount) {
+    private Mono<Outcome> paidBack(Caller caller, Payment original, UUID refundId, PayBack back) {
         return Mono.defer(() -> {
-            Mono<ProviderRefund> refunded = switch (original.rail()) {
-                case Payment.CARD -> providers.cards(caller).refund(request(original, refundId, amount));
-                case Payment.BACS_DD -> providers.directDebit(caller).refund(request(original, refundId, amount));
+            Mono<ProviderRefund> refunded = switch (back.rail()) {
+                case Payment.CARD -> providers.cards(caller).refund(request(original, refundId, back.amountMinor()));
+                case Payment.BACS_DD -> providers.directDebit(caller)
+                        .refund(request(original, refundId, back.amountMinor()));
                 default -> null;
             };
             if (refunded == null) {
@@ -116,12 +138,16 @@ class PaymentRefunds {
                 PaymentRails.providerKey("refund", refundId));
     }
 
-    private Payment refund(UUID id, Payment original, long amount, String reason, Outcome outcome) {
+    /** The refund as a payment: through the provider on the payment's own rail, else recorded as handed back. */
+    private Payment refund(UUID id, Payment original, PayBack back, Outcome outcome) {
         Instant now = clock.instant();
+        boolean sameRail = back.rail().equals(original.rail());
         return new Payment(id, Payment.OBJECT, original.contactId(), original.invoiceId(), original.subscriptionId(),
-                original.orderId(), Payment.REFUND, original.id(), null, original.rail(), original.offlineMethod(),
-                null, null, reason, amount, original.currency(), outcome.status(), original.paymentMethodId(),
-                original.mandateId(), original.provider(), outcome.providerRef(), null, null,
+                original.orderId(), Payment.REFUND, original.id(), back.creditNoteId(), back.rail(),
+                back.offlineMethod(), back.reference(), null, back.reason(), back.amountMinor(), original.currency(),
+                outcome.status(), sameRail ? original.paymentMethodId() : null,
+                sameRail ? original.mandateId() : null, Payment.OFFLINE.equals(back.rail()) ? null
+                        : original.provider(), outcome.providerRef(), null, null,
                 Payment.SUCCEEDED.equals(outcome.status()) ? now : null, null, null, null, null, 0, null, now, now);
     }
 }

@@ -123,6 +123,17 @@ class PaymentRepository {
                 .page(db, page, PaymentRepository::toPayment);
     }
 
+    /** The invoice's payments money can be paid back from ({@link Payment#REFUNDABLE}), newest first, locked. */
+    Flux<Payment> refundableOf(UUID accountId, UUID invoiceId) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM payments WHERE account_id = :account_id AND invoice_id = :invoice_id AND direction = 'payment'
+                   AND status IN ('succeeded', 'paid_out') ORDER BY id DESC FOR UPDATE
+                """)
+                .bind("invoice_id", invoiceId)
+                .map(PaymentRepository::toPayment)
+                .all();
+    }
+
     /** The invoice the order's latest payment was taken against; empty when none was. */
     Mono<UUID> latestInvoiceOfOrder(UUID accountId, UUID orderId) {
         return AccountStatement.sql(db, accountId, """
