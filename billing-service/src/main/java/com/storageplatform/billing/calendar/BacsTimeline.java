@@ -8,7 +8,7 @@ import java.time.ZonedDateTime;
 
 /**
  * When a Bacs Direct Debit is noticed, submitted and debited, as pure functions of the working days and the day
- * a request is made (payments rules 6 and 7 of the spec; sources in docs/api/billing-calendar.md). Every day it
+ * a request is made (payments rules 6 and 7 of the spec; sources in docs/api/billing.md). Every day it
  * returns is a working day in England and Wales.
  */
 public final class BacsTimeline {

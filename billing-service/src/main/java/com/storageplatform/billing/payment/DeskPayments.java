@@ -25,7 +25,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Money taken and paid back at the desk, for the shop's sales and returns (docs/api/billing-shop.md): the one way
+ * Money taken and paid back at the desk, for the shop's sales and returns (docs/api/billing.md): the one way
  * another feature takes payments. A sale pays each of its invoices with a payment of its own, on one rail, at once:
  * offline money the operator took is recorded; a card is charged once per invoice, before anything is written, and
  * the sale goes ahead only when every charge succeeded (a card declined or wanting a step-up is undone and refused

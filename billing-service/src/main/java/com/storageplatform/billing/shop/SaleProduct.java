@@ -9,7 +9,7 @@ import java.util.UUID;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A catalogue product as a shop sale sells it (docs/api/billing-shop.md), read from billing's projection of the
+ * A catalogue product as a shop sale sells it (docs/api/billing.md), read from billing's projection of the
  * catalogue's products.
  *
  * @param priceMode      {@code fixed} (the price is for one sale of it) or {@code per_unit} (for one unit)

@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * What a shop sale needs of the catalogue's products (docs/api/billing-shop.md): the product as billing knows it
+ * What a shop sale needs of the catalogue's products (docs/api/billing.md): the product as billing knows it
  * from the catalogue's events, whether the desk may sell it, and the stock movements billing tells the catalogue
  * of, which own nothing here: the catalogue keeps {@code stock_on_hand}.
  */

@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * The pure checks of a shop sale and of a return from one (docs/api/billing-shop.md): their bodies, every bad field
+ * The pure checks of a shop sale and of a return from one (docs/api/billing.md): their bodies, every bad field
  * named in one 422, and what they are judged against once read (the customer, the products, the invoices taken in,
  * the lines of the sale).
  */

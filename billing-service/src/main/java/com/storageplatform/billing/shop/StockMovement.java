@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The {@code data} of billing's internal {@code stock.taken} and {@code stock.returned} (docs/api/billing-shop.md):
+ * The {@code data} of billing's internal {@code stock.taken} and {@code stock.returned} (docs/api/billing.md):
  * units of a product that a shop sale handed over, or that a return of it brought back. The catalogue moves the
  * product's {@code stock_on_hand} by {@code quantity} when it tracks stock.
  *
