@@ -28,4 +28,4 @@ print_machine
 # The clients stand in for machines of their own: a small footprint, so the platform's processes get the CPU.
 java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" -cp "$CP" \
   com.storageplatform.e2e.PaymentBenchmark "$HOME_DIR" 26080 "$CUSTOMERS" "$INVOICES" "$CLIENTS" 2>&1 \
-  | grep -E '^(setup|throughput|latency|answers|races|replays|reconciled|ledger|mismatch|verdict|error):'
+  | grep --line-buffered -E '^(setup|throughput|latency|answers|races|replays|reconciled|ledger|mismatch|verdict|error):'

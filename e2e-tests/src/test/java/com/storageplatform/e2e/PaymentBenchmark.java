@@ -520,7 +520,7 @@ public final class PaymentBenchmark {
 
     /**
      * An admin call of the setup. Keycloak can still be warming up when the devstack reports itself up on a busy
-     * machine: its 503 is waited out for up to two minutes.
+     * machine: its 503 or 504 is waited out for up to two minutes.
      */
     private JsonNode admin(String path, Object body) {
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
@@ -529,7 +529,8 @@ public final class PaymentBenchmark {
             if (response.statusCode() == 201) {
                 return JSON.readTree(response.body());
             }
-            if (response.statusCode() != 503 || System.nanoTime() > deadline) {
+            boolean warmingUp = response.statusCode() == 503 || response.statusCode() == 504;
+            if (!warmingUp || System.nanoTime() > deadline) {
                 throw new IllegalStateException("POST " + path + " -> " + response.statusCode() + " "
                         + response.body());
             }
