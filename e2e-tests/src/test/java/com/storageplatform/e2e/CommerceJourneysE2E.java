@@ -244,10 +244,14 @@ class CommerceJourneysE2E {
             assertThat(order.path("reservation_id").asString()).isEqualTo(reservation);
 
             // Paid through billing-service: commerce asks billing's POST /v1/payments, which issues the order's
-            // invoice and charges the card (the simulator on a test account).
-            JsonNode paid = shop.ok(shop.post("/v1/orders/" + orderId + "/pay", """
+            // invoice and charges the card (the simulator on a test account). The customer returns to the
+            // operator's portal, a setting commerce learns from auth's operator.settings_updated.
+            Http.Response portal = Http.patch(stack.gatewayUrl() + "/admin/v1/operators/" + shop.operator.id()
+                    + "/settings", stack.adminToken(), "{\"customer_portal_url\": \"https://my.example.com/account\"}");
+            assertThat(portal.status()).as(portal.body().toString()).isEqualTo(200);
+            JsonNode paid = CommerceEvents.eventually(() -> shop.post("/v1/orders/" + orderId + "/pay", """
                     {"rail": "card", "card_token": "test_card_visa"}
-                    """));
+                    """), response -> response.status() != 422).data();
             assertThat(paid.path("payment").path("status").asString()).as(paid.toString()).isEqualTo("succeeded");
             JsonNode payment = shop.ok(shop.get("/v1/payments/" + paid.path("payment").path("id").asString()));
             assertThat(payment.path("order_id").asString()).isEqualTo(orderId);
