@@ -47,8 +47,15 @@ final class Examples {
 
     @SuppressWarnings("rawtypes")
     private static Object of(Schema<?> schema, Components components, String name, int depth) {
-        if (schema == null || depth > MAX_DEPTH) {
+        if (schema == null) {
             return null;
+        }
+        if (depth > MAX_DEPTH) {
+            // Deep enough against recursion: no further objects or arrays, but a field of a plain type still gets
+            // a value of its type (a null would make the example invalid for its schema).
+            String scalar = typeOf(schema);
+            return scalar == null || scalar.equals("object") || scalar.equals("array") ? null
+                    : of(schema, components, name, 0);
         }
         if (schema.getExample() != null) {
             return schema.getExample();
