@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.devstack.DevStack;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
-import com.storageplatform.webhooks.signature.WebhookVerifier;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -105,20 +103,7 @@ class BillingJourneysE2E {
 
         /** The types delivered to the receiver, each signature verified, once every expected type has arrived. */
         List<String> delivered(WebhookReceiver receiver, JsonNode endpoint, List<String> expected) {
-            WebhookVerifier verifier = WebhookVerifier.of(endpoint.path("secret").asString());
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            List<String> types = new ArrayList<>();
-            do {
-                types.clear();
-                for (WebhookReceiver.Received delivery : receiver.await(r -> true, 0, Duration.ZERO)) {
-                    verifier.verify(delivery.header("X-Service-Signature"), delivery.body());
-                    types.add(Http.JSON.readTree(delivery.body()).path("type").asString());
-                }
-                if (!types.containsAll(expected)) {
-                    Webhooks.sleep(200);
-                }
-            } while (!types.containsAll(expected) && System.nanoTime() < deadline);
-            return types;
+            return Webhooks.deliveredTypes(receiver, endpoint.path("secret").asString(), expected, WAIT);
         }
     }
 

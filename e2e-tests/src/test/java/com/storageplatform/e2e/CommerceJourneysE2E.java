@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.devstack.DevStack;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
-import com.storageplatform.webhooks.signature.WebhookVerifier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,20 +106,7 @@ class CommerceJourneysE2E {
          * signature is verified with the endpoint's secret.
          */
         List<String> deliveredTypes(WebhookReceiver receiver, JsonNode endpoint, List<String> expected) {
-            WebhookVerifier verifier = WebhookVerifier.of(endpoint.path("secret").asString());
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            List<String> types = new ArrayList<>();
-            do {
-                types.clear();
-                for (WebhookReceiver.Received delivery : receiver.await(r -> true, 0, Duration.ZERO)) {
-                    verifier.verify(delivery.header("X-Service-Signature"), delivery.body());
-                    types.add(Http.JSON.readTree(delivery.body()).path("type").asString());
-                }
-                if (!types.containsAll(expected)) {
-                    Webhooks.sleep(200);
-                }
-            } while (!types.containsAll(expected) && System.nanoTime() < deadline);
-            return types;
+            return Webhooks.deliveredTypes(receiver, endpoint.path("secret").asString(), expected, WAIT);
         }
 
         /** The event feed's types (newest first), once it holds {@code last}. */

@@ -3,6 +3,8 @@ package com.storageplatform.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.devstack.DevStack;
+import com.storageplatform.kit.testsupport.WebhookReceiver;
+import com.storageplatform.webhooks.signature.WebhookVerifier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +63,29 @@ final class Webhooks {
 
     JsonNode endpointState(String endpointId) {
         return Http.get(url("/v1/webhooks/" + endpointId), key).data();
+    }
+
+    /**
+     * The types of the deliveries {@code receiver} got, once every expected type has arrived (or {@code wait} is
+     * spent); each delivery's signature is verified with the endpoint's {@code secret}.
+     */
+    static List<String> deliveredTypes(WebhookReceiver receiver, String secret,
+            List<String> expected, Duration wait) {
+        WebhookVerifier verifier = WebhookVerifier.of(secret);
+        long deadline = System.nanoTime() + wait.toNanos();
+        List<String> types = new ArrayList<>();
+        do {
+            types.clear();
+            for (WebhookReceiver.Received delivery
+                    : receiver.await(r -> true, 0, Duration.ZERO)) {
+                verifier.verify(delivery.header("X-Service-Signature"), delivery.body());
+                types.add(Http.JSON.readTree(delivery.body()).path("type").asString());
+            }
+            if (!types.containsAll(expected)) {
+                sleep(200);
+            }
+        } while (!types.containsAll(expected) && System.nanoTime() < deadline);
+        return types;
     }
 
     static void sleep(long millis) {
