@@ -46,10 +46,11 @@ public final class RouteTable {
             Entry.of("reservations", "commerce", "reservations"),
             Entry.of("orders", "commerce", "reservations"),
             Entry.of("agreements", "commerce", "agreements"),
-            Entry.of("subscriptions", "commerce", "agreements"),
             Entry.of("imports", "commerce", "imports"),
             Entry.readOnly("reports/occupancy", "commerce", "reports"),
             Entry.readOnly("reports/revenue", "commerce", "reports"),
+            // Recurring plans sit beside their invoices (ADR 0027); the agreement's scope family guards them.
+            Entry.of("subscriptions", "billing", "agreements"),
             Entry.of("invoices", "billing", "billing"),
             Entry.of("credit-notes", "billing", "billing"),
             Entry.of("payments", "billing", "billing"),

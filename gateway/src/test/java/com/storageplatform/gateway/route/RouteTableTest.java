@@ -32,10 +32,11 @@ class RouteTableTest {
             "reservations, commerce, reservations, false",
             "orders, commerce, reservations, false",
             "agreements, commerce, agreements, false",
-            "subscriptions, commerce, agreements, false",
             "imports, commerce, imports, false",
             "reports/occupancy, commerce, reports, true",
             "reports/revenue, commerce, reports, true",
+            // Billing owns recurring plans (ADR 0027); they stay under the agreements family, as the spec says.
+            "subscriptions, billing, agreements, false",
             "invoices, billing, billing, false",
             "credit-notes, billing, billing, false",
             "payments, billing, billing, false",
