@@ -16,8 +16,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Money is an integer of minor units with its currency: no class of billing's payment or invoice features has a
- * field, a parameter or a method result of a floating-point type ({@code double}, {@code float} or their boxes).
+ * Money is an integer of minor units with its currency: no class of billing's payment, invoice or subscription
+ * features has a field, a parameter or a method result of a floating-point type ({@code double}, {@code float} or their boxes).
  */
 class NoFloatingPointMoneyTest {
 
@@ -35,7 +35,8 @@ class NoFloatingPointMoneyTest {
 
     static JavaClasses money() {
         return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("com.storageplatform.billing.payment", "com.storageplatform.billing.invoice");
+                .importPackages("com.storageplatform.billing.payment", "com.storageplatform.billing.invoice",
+                        "com.storageplatform.billing.subscription");
     }
 
     @Test

@@ -40,6 +40,14 @@ public class Mandates {
         return mandates.find(accountId, mandateId).map(Mandate::status);
     }
 
+    /** Whether the contact's mandate by id is awaiting authorisation or active: one a plan may collect on. */
+    public Mono<Boolean> usable(UUID accountId, UUID contactId, UUID mandateId) {
+        return mandates.find(accountId, mandateId)
+                .map(m -> m.contactId().equals(contactId) && (Mandate.ACTIVE.equals(m.status())
+                        || Mandate.AWAITING_AUTHORISATION.equals(m.status())))
+                .defaultIfEmpty(false);
+    }
+
     /** The mandate awaiting authorisation or active that collects from the payment method, if any. */
     public Mono<UUID> liveOn(UUID accountId, UUID paymentMethodId) {
         return mandates.liveOn(accountId, paymentMethodId);

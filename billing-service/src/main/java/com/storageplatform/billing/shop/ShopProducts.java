@@ -1,6 +1,6 @@
 package com.storageplatform.billing.shop;
 
-import com.storageplatform.billing.internal.CatalogueProducts;
+import com.storageplatform.billing.internal.Records;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.outbox.EventPublisher;
@@ -18,17 +18,17 @@ import reactor.core.publisher.Mono;
 @Component
 public class ShopProducts {
 
-    private final CatalogueProducts products;
+    private final Records products;
     private final EventPublisher events;
 
-    ShopProducts(CatalogueProducts products, EventPublisher events) {
+    ShopProducts(Records products, EventPublisher events) {
         this.products = products;
         this.events = events;
     }
 
     /** The account's product; empty when billing has not heard of it (or another account has it) or it was deleted. */
     public Mono<SaleProduct> forSale(UUID accountId, UUID productId) {
-        return products.find(accountId, productId).map(SaleProduct::of);
+        return products.product(accountId, productId).map(SaleProduct::of);
     }
 
     /**

@@ -47,8 +47,8 @@ final class ShopFixtures {
             product = ShopProductsTest.with(product, (String) changes[i], changes[i + 1]);
         }
         db.sql("""
-                INSERT INTO catalogue_products (account_id, id, data, deleted, event_time)
-                VALUES (:account, :id, CAST(:data AS jsonb), false, now())
+                INSERT INTO records (account_id, id, object, data, deleted, event_time)
+                VALUES (:account, :id, 'product', CAST(:data AS jsonb), false, now())
                 """)
                 .bind("account", caller.accountId()).bind("id", id).bind("data", json.writeValueAsString(product))
                 .then().block();
