@@ -50,7 +50,8 @@ public record Invoice(UUID id, String object, UUID contactId, UUID subscriptionI
     public static final String SOURCE_API = "api";
     public static final String SOURCE_ORDER = "order";
     public static final String SOURCE_SHOP = "shop";
-    public static final List<String> SOURCES = List.of(SOURCE_API, SOURCE_ORDER, SOURCE_SHOP, "billing_run");
+    public static final String SOURCE_BILLING_RUN = "billing_run";
+    public static final List<String> SOURCES = List.of(SOURCE_API, SOURCE_ORDER, SOURCE_SHOP, SOURCE_BILLING_RUN);
 
     /**
      * One line. {@code amount_minor} is the price of one, {@code total_minor} that times {@code quantity}; both

@@ -15,7 +15,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * Invoices billing issues itself, already {@code open}: the invoice of an order commerce asks billing to be paid
- * for, and of a shop sale at the desk. Published as {@code invoice.created} then {@code invoice.finalized}, as a
+ * for, of a shop sale at the desk, and of a plan's period (the billing run). Published as {@code invoice.created} then {@code invoice.finalized}, as a
  * draft finalized through the API would be.
  */
 @Component
@@ -60,6 +60,15 @@ public class IssuedInvoices {
      * invoice's id before anything is written.
      */
     public Mono<Invoice> issue(Caller caller, UUID invoiceId, Issue issue) {
+        return issue(caller, invoiceId, issue, null);
+    }
+
+    /** A plan's invoice ({@link Invoice#SOURCE_BILLING_RUN}), carrying the plan's id. */
+    public Mono<Invoice> issueForPlan(Caller caller, UUID invoiceId, Issue issue, UUID subscriptionId) {
+        return issue(caller, invoiceId, issue, subscriptionId);
+    }
+
+    private Mono<Invoice> issue(Caller caller, UUID invoiceId, Issue issue, UUID subscriptionId) {
         return Mono.defer(() -> {
             Instant now = clock.instant();
             List<Line> lines = issue.depositMinor() > 0
@@ -67,7 +76,8 @@ public class IssuedInvoices {
                             issue.depositMinor(), Line.OUTSIDE_SCOPE, null))
                     : issue.lines();
             long total = lines.stream().mapToLong(Line::totalMinor).sum();
-            Invoice invoice = new Invoice(invoiceId, Invoice.OBJECT, issue.contactId(), null, issue.orderId(),
+            Invoice invoice = new Invoice(invoiceId, Invoice.OBJECT, issue.contactId(), subscriptionId,
+                    issue.orderId(),
                     issue.source(), Invoice.DRAFT, issue.currency(), issue.collectionMethod(), issue.description(),
                     issue.dueDate(), lines, total, lines.stream().mapToLong(Line::vatMinor).sum(),
                     lines.stream().mapToLong(Line::iptMinor).sum(), 0, 0, 0, total, 0, null, null, null, null, null,

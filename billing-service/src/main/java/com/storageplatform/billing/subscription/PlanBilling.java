@@ -1,0 +1,173 @@
+package com.storageplatform.billing.subscription;
+
+import com.storageplatform.billing.calendar.BacsTimeline;
+import com.storageplatform.billing.calendar.WorkingDays;
+import com.storageplatform.billing.invoice.Invoice;
+import com.storageplatform.billing.invoice.IssuedInvoices;
+import com.storageplatform.billing.subscription.BillingPeriods.Period;
+import com.storageplatform.billing.subscription.PeriodLines.Bill;
+import com.storageplatform.billing.subscription.Subscription.PendingRenewalChange;
+import com.storageplatform.billing.subscription.Subscription.Promotion;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.id.Ids;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * Invoices one plan's periods that have come, in the caller's transaction, the plan's row locked: each period
+ * once ({@link BilledPeriods#record}), in advance, a bridge when a renewal-date move starts, up to the plan's last
+ * day. Also moves the plan through its dates: {@code pending} to {@code active} on its start date, a cancelled
+ * plan to {@code ended} after its last day.
+ */
+@Component
+class PlanBilling {
+
+    /** At most this many periods billed for one plan in one go (a plan far behind catches up over several runs). */
+    static final int MAX_PERIODS = 60;
+
+    private final SubscriptionRepository plans;
+    private final BilledPeriods periods;
+    private final SubscriptionEvents events;
+    private final IssuedInvoices issued;
+    private final BacsTimeline timeline;
+    private final Clock clock;
+
+    PlanBilling(SubscriptionRepository plans, BilledPeriods periods, SubscriptionEvents events,
+            IssuedInvoices issued, WorkingDays workingDays, Clock clock) {
+        this.plans = plans;
+        this.periods = periods;
+        this.events = events;
+        this.issued = issued;
+        this.timeline = new BacsTimeline(workingDays);
+        this.clock = clock;
+    }
+
+    /** What one go at a plan did: the invoices it issued (to collect once committed) and the plan as it left it. */
+    record Outcome(Plan plan, List<Invoice> invoices) {
+    }
+
+    /** Brings the plan up to {@code today} (its site's today). */
+    Mono<Outcome> bringUpToDate(Caller caller, UUID planId, LocalDate today) {
+        return plans.planForUpdate(caller.accountId(), planId)
+                .flatMap(plan -> {
+                    Plan started = start(plan, today);
+                    List<Invoice> invoices = new ArrayList<>();
+                    return billDue(caller, started, today, invoices, 0)
+                            .flatMap(billed -> {
+                                Plan ended = end(billed, today);
+                                if (ended.equals(plan)) {
+                                    return Mono.just(new Outcome(plan, invoices));
+                                }
+                                return plans.save(caller.accountId(), ended)
+                                        .then(events.publish(caller, SubscriptionEvents.UPDATED, plan.id()))
+                                        .thenReturn(new Outcome(ended, invoices));
+                            });
+                });
+    }
+
+    private Plan start(Plan plan, LocalDate today) {
+        if (!Subscription.PENDING.equals(plan.status()) || plan.startDate().isAfter(today)) {
+            return plan;
+        }
+        Instant now = clock.instant();
+        return plan.edit().status(Subscription.ACTIVE).startedAt(now).updatedAt(now).build();
+    }
+
+    private Plan end(Plan plan, LocalDate today) {
+        if (!Subscription.CANCELLED.equals(plan.status()) || plan.endsOn() == null
+                || !plan.endsOn().isBefore(today)) {
+            return plan;
+        }
+        Instant now = clock.instant();
+        return plan.edit().status(Subscription.ENDED).endedAt(now).updatedAt(now).build();
+    }
+
+    /** Bills the next period while it has come, one after the other. */
+    private Mono<Plan> billDue(Caller caller, Plan plan, LocalDate today, List<Invoice> invoices, int billed) {
+        boolean due = Subscription.BILLING.contains(plan.status()) && !plan.nextBillingDate().isAfter(today)
+                && (plan.endsOn() == null || !plan.nextBillingDate().isAfter(plan.endsOn()));
+        if (!due || billed >= MAX_PERIODS) {
+            return Mono.just(plan);
+        }
+        PendingRenewalChange change = plan.pendingRenewalChange();
+        Mono<Plan> next = change != null && change.bridgeStart().equals(plan.nextBillingDate())
+                ? bridge(caller, plan, change, invoices)
+                : period(caller, plan, invoices);
+        return next.flatMap(after -> billDue(caller, after, today, invoices, billed + 1));
+    }
+
+    private Mono<Plan> period(Caller caller, Plan plan, List<Invoice> invoices) {
+        Period full = BillingPeriods.periodFrom(plan.nextBillingDate(), plan.billingInterval(),
+                plan.intervalCount(), plan.anchorDay());
+        Period period = BillingPeriods.finalPeriod(full, plan.endsOn());
+        UUID accountId = caller.accountId();
+        return Mono.zip(plans.charges(accountId, plan.id()).collectList(),
+                        plans.promotion(accountId, plan.id()).filter(Promotion::hasPeriodsLeft)
+                                .map(List::of).defaultIfEmpty(List.of()),
+                        periods.waiting(accountId, plan.id()))
+                .flatMap(read -> {
+                    Promotion promotion = read.getT2().isEmpty() ? null : read.getT2().get(0);
+                    Bill bill = PeriodLines.of(plan, read.getT1(), promotion, period, read.getT3());
+                    return invoice(caller, plan, BilledPeriods.PERIOD, period, bill,
+                            bill.discounted() ? promotion.id() : null, invoices)
+                            .flatMap(invoice -> periods.billWaiting(accountId, plan.id(), invoice.id()))
+                            .thenReturn(advanced(plan, period, period.end().plusDays(1), plan.anchorDay()));
+                });
+    }
+
+    private Mono<Plan> bridge(Caller caller, Plan plan, PendingRenewalChange change, List<Invoice> invoices) {
+        Period period = new Period(change.bridgeStart(), change.bridgeEnd(), change.bridgeDays(),
+                BillingPeriods.periodFrom(change.bridgeStart(), plan.billingInterval(), plan.intervalCount(),
+                        plan.anchorDay()).fullDays());
+        return plans.charges(caller.accountId(), plan.id()).collectList()
+                .flatMap(charges -> invoice(caller, plan, BilledPeriods.BRIDGE, period,
+                        PeriodLines.of(plan, charges, null, period, List.of()), null, invoices))
+                .then(Mono.fromSupplier(() -> advanced(plan, period, change.newPeriodStart(), change.newAnchorDay()).edit()
+                        .pendingRenewalChange(null).build()));
+    }
+
+    private Plan advanced(Plan plan, Period period, LocalDate next, int anchorDay) {
+        return plan.edit().currentPeriodStart(period.start()).currentPeriodEnd(period.end()).nextBillingDate(next)
+                .anchorDay(anchorDay).updatedAt(clock.instant()).build();
+    }
+
+    /** Issues the period's invoice under its exactly-once key; a period already invoiced is left as it is. */
+    private Mono<Invoice> invoice(Caller caller, Plan plan, String kind, Period period, Bill bill,
+            UUID promotionId, List<Invoice> invoices) {
+        UUID invoiceId = Ids.newId();
+        Instant now = clock.instant();
+        return periods.record(caller.accountId(), plan.id(), kind, period.start(), period.end(), invoiceId,
+                        promotionId, now)
+                .flatMap(first -> !first ? Mono.empty()
+                        : issued.issueForPlan(caller, invoiceId, new IssuedInvoices.Issue(plan.contactId(),
+                                        plan.currency(), Invoice.SOURCE_BILLING_RUN, null,
+                                        describe(kind, period), bill.lines(), 0, collectionMethod(plan),
+                                        dueDate(plan, period)), plan.id())
+                                .doOnNext(invoices::add));
+    }
+
+    private static String describe(String kind, Period period) {
+        return (BilledPeriods.BRIDGE.equals(kind) ? "Renewal date move " : "Storage ") + period.start() + " to "
+                + period.end();
+    }
+
+    /** How the invoice is collected: the plan's rail, or offline (left open) when it is not collected. */
+    static String collectionMethod(Plan plan) {
+        return plan.collectionWaived() || plan.standingOrder() ? Invoice.OFFLINE : plan.defaultRail();
+    }
+
+    /** Due on the period's first day; by Direct Debit on the first day the bank can debit after notice. */
+    private LocalDate dueDate(Plan plan, Period period) {
+        if (!Invoice.BACS_DD.equals(collectionMethod(plan))) {
+            return period.start();
+        }
+        LocalDate earliest = timeline.earliestChargeDate(BacsTimeline.requestDay(clock.instant()));
+        return earliest.isAfter(period.start()) ? earliest : timeline.dueDate(period.start());
+    }
+}

@@ -1,0 +1,255 @@
+package com.storageplatform.billing.subscription;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.billing.support.BillingApi;
+import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.time.PlatformClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The {@code billing-run} job: periods invoiced in advance from the next billing date, the first prorated to the
+ * anchor, a plan far behind caught up, pending plans started, each period exactly once whatever reruns, a run
+ * stopped half-way or two runs at once do, collection by the plan's rail, promotions counted.
+ */
+@PlatformTest
+class BillingRunTest {
+
+    static final LocalDate TODAY = LocalDate.of(2027, 3, 10);
+
+    @Autowired
+    WebTestClient client;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    DatabaseClient db;
+
+    @Autowired
+    PlatformClock clock;
+
+    @Autowired
+    BillingRunJob job;
+
+    PlanFixtures f;
+    BillingApi invoices;
+
+    @BeforeEach
+    void setUp() {
+        clockAt(TODAY);
+        f = new PlanFixtures(client, json, db);
+        invoices = f.api.on("/v1/invoices");
+    }
+
+    @AfterEach
+    void resetClock() {
+        clock.setOffset(Duration.ZERO);
+    }
+
+    void clockAt(LocalDate day) {
+        clock.setOffset(Duration.between(Instant.now(), day.atTime(12, 0).toInstant(ZoneOffset.UTC)));
+    }
+
+    String run() {
+        return job.run().block();
+    }
+
+    List<JsonNode> invoicesOf(String planId) {
+        List<JsonNode> all = new ArrayList<>();
+        invoices.list(f.caller, "?subscription_id=" + planId + "&limit=100").get("data").forEach(all::add);
+        java.util.Collections.reverse(all);
+        return all;
+    }
+
+    @Test
+    void theFirstPeriodIsProratedByDaysUpToTheAnchor() {
+        JsonNode plan = f.monthlyPlan(f.agreement(TODAY, 3100), ", \"anchor_day\": 1");
+        String id = plan.get("id").asString();
+
+        run();
+
+        List<JsonNode> billed = invoicesOf(id);
+        assertThat(billed).hasSize(1);
+        JsonNode invoice = billed.get(0);
+        // 22 days (10 to 31 March) of a 31-day period: 3100 x 22 / 31.
+        assertThat(invoice.get("total_minor").asLong()).isEqualTo(2200);
+        assertThat(invoice.get("vat_minor").asLong()).isEqualTo(367);
+        assertThat(invoice.get("status").asString()).isEqualTo("open");
+        assertThat(invoice.get("source").asString()).isEqualTo("billing_run");
+        assertThat(invoice.get("lines").get(0).get("kind").asString()).isEqualTo("licence_fee");
+        assertThat(invoice.get("lines").get(0).get("description").asString())
+                .isEqualTo("Licence fee 2027-03-10 to 2027-03-31");
+        JsonNode after = f.api.read(f.caller, id);
+        assertThat(after.get("current_period_start").asString()).isEqualTo("2027-03-10");
+        assertThat(after.get("current_period_end").asString()).isEqualTo("2027-03-31");
+        assertThat(after.get("next_billing_date").asString()).isEqualTo("2027-04-01");
+    }
+
+    @Test
+    void aRepeatedRunInvoicesNothingMore() {
+        String id = f.monthlyPlan(f.agreement(TODAY, 3100), "").get("id").asString();
+
+        run();
+        run();
+
+        assertThat(invoicesOf(id)).hasSize(1);
+        clockAt(TODAY.plusMonths(1));
+        run();
+        run();
+        List<JsonNode> billed = invoicesOf(id);
+        assertThat(billed).hasSize(2);
+        assertThat(billed.get(1).get("total_minor").asLong()).isEqualTo(3100);
+    }
+
+    @Test
+    void aPlanBehindIsInvoicedForEveryPeriodThatHasCome() {
+        String id = f.monthlyPlan(f.agreement(LocalDate.of(2027, 1, 10), 4500), "").get("id").asString();
+
+        run();
+
+        List<JsonNode> billed = invoicesOf(id);
+        assertThat(billed).extracting(i -> i.get("description").asString()).containsExactly(
+                "Storage 2027-01-10 to 2027-02-09", "Storage 2027-02-10 to 2027-03-09",
+                "Storage 2027-03-10 to 2027-04-09");
+        assertThat(billed).allSatisfy(i -> assertThat(i.get("total_minor").asLong()).isEqualTo(4500));
+        assertThat(f.api.read(f.caller, id).get("next_billing_date").asString()).isEqualTo("2027-04-10");
+    }
+
+    @Test
+    void aPendingPlanStartsAndIsInvoicedOnItsStartDate() {
+        String id = f.monthlyPlan(f.agreement(TODAY.plusDays(5), 3000), "").get("id").asString();
+
+        run();
+        assertThat(f.api.read(f.caller, id).get("status").asString()).isEqualTo("pending");
+        assertThat(invoicesOf(id)).isEmpty();
+
+        clockAt(TODAY.plusDays(5));
+        run();
+
+        JsonNode plan = f.api.read(f.caller, id);
+        assertThat(plan.get("status").asString()).isEqualTo("active");
+        assertThat(plan.get("started_at").isNull()).isFalse();
+        assertThat(invoicesOf(id)).hasSize(1);
+        assertThat(f.accounts.eventTypes(id)).containsExactly("subscription.created", "subscription.updated");
+    }
+
+    @Test
+    void aRunStoppedHalfWayAndRunAgainInvoicesEachPeriodOnce() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            ids.add(f.monthlyPlan(f.agreement(TODAY.minusMonths(1), 2000), "").get("id").asString());
+        }
+
+        // Stopped after two plans: the rest of the run never happens.
+        job.billDue().take(2).blockLast();
+        run();
+
+        for (String id : ids) {
+            assertThat(invoicesOf(id)).hasSize(2);
+        }
+    }
+
+    @Test
+    void twoRunsAtOnceInvoiceEachPeriodOnce() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            ids.add(f.monthlyPlan(f.agreement(TODAY.minusMonths(2), 2000), "").get("id").asString());
+        }
+
+        Mono.zip(job.run(), job.run()).block();
+
+        for (String id : ids) {
+            assertThat(invoicesOf(id)).hasSize(3);
+        }
+    }
+
+    @Test
+    void aPlanWithACardIsCollectedOffSession() {
+        String card = f.api.on("/v1/payment-methods").createId(f.caller, """
+                {"contact_id": "%s", "type": "card", "card_token": "test_card_visa"}
+                """.formatted(f.customer));
+        String id = f.monthlyPlan(f.agreement(TODAY, 3100), ", \"payment_method_id\": \"" + card + "\"")
+                .get("id").asString();
+
+        run();
+
+        JsonNode invoice = invoicesOf(id).get(0);
+        assertThat(invoice.get("status").asString()).isEqualTo("paid");
+        JsonNode payment = f.api.on("/v1/payments").list(f.caller, "?invoice_id=" + invoice.get("id").asString())
+                .get("data").get(0);
+        assertThat(payment.get("rail").asString()).isEqualTo("card");
+        assertThat(payment.get("subscription_id").asString()).isEqualTo(id);
+        assertThat(payment.get("amount_minor").asLong()).isEqualTo(3100);
+    }
+
+    @Test
+    void aPlanNotCollectedLeavesItsInvoicesOpen() {
+        String card = f.api.on("/v1/payment-methods").createId(f.caller, """
+                {"contact_id": "%s", "type": "card", "card_token": "test_card_visa"}
+                """.formatted(f.customer));
+        String id = f.monthlyPlan(f.agreement(TODAY, 3100),
+                ", \"payment_method_id\": \"" + card + "\", \"collection_waived\": true").get("id").asString();
+
+        run();
+
+        JsonNode invoice = invoicesOf(id).get(0);
+        assertThat(invoice.get("status").asString()).isEqualTo("open");
+        assertThat(invoice.get("collection_method").asString()).isEqualTo("offline");
+    }
+
+    @Test
+    void aOnceCouponDiscountsTheFirstPeriodsLicenceFeeOnlyAndIsCounted() {
+        f.bookings.coupon(f.caller, "HALF-FIRST", "percent", 50, "once", null);
+        String id = f.monthlyPlan(f.agreement(TODAY, 3100), ", \"promotion_code\": \"HALF-FIRST\", \"items\": ["
+                + "{\"item_type\": \"licence_fee\"}, {\"item_type\": \"fee\", \"description\": \"Alarm\", "
+                + "\"amount_minor\": 500}]").get("id").asString();
+
+        run();
+        clockAt(TODAY.plusMonths(1));
+        run();
+
+        List<JsonNode> billed = invoicesOf(id);
+        assertThat(billed.get(0).get("total_minor").asLong()).isEqualTo(1550 + 500);
+        assertThat(billed.get(0).get("lines").get(0).get("description").asString())
+                .isEqualTo("Licence fee 2027-03-10 to 2027-04-09 (HALF-FIRST offer)");
+        assertThat(billed.get(1).get("total_minor").asLong()).isEqualTo(3100 + 500);
+        JsonNode promotion = f.api.read(f.caller, id).get("promotion");
+        assertThat(promotion.get("periods_applied").asInt()).isEqualTo(1);
+        assertThat(promotion.get("periods_total").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void aRepeatingCouponDiscountsLicenceFeeAndFeesForItsMonths() {
+        f.bookings.coupon(f.caller, "TEN-2", "percent", 10, "repeating", 2);
+        UUID boxes = f.bookings.product(f.caller, "Boxes", 1000);
+        String id = f.monthlyPlan(f.agreement(TODAY, 3000), ", \"promotion_code\": \"TEN-2\", \"items\": ["
+                + "{\"item_type\": \"licence_fee\"}, {\"item_type\": \"fee\", \"description\": \"Alarm\", "
+                + "\"amount_minor\": 500}, {\"item_type\": \"product\", \"product_id\": \"" + boxes + "\"}]")
+                .get("id").asString();
+
+        for (int month = 0; month < 3; month++) {
+            clockAt(TODAY.plusMonths(month));
+            run();
+        }
+
+        assertThat(invoicesOf(id)).extracting(i -> i.get("total_minor").asLong())
+                .containsExactly(2700L + 450 + 1000, 2700L + 450 + 1000, 3000L + 500 + 1000);
+        assertThat(f.api.read(f.caller, id).get("promotion").get("periods_applied").asInt()).isEqualTo(2);
+    }
+}
