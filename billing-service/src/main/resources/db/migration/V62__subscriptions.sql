@@ -115,8 +115,10 @@ CREATE TABLE subscription_periods (
     kind                text        NOT NULL,
     period_end          date        NOT NULL,
     invoice_id          uuid        NOT NULL,
-    -- Whether the plan's promotion discounted this period's invoice (periods_applied counts these).
+    -- The promotion that discounted this period's invoice (periods_applied counts these while it stands).
     promotion_id        uuid,
+    -- The invoice was voided: the period no longer counts as billed for cover or promotions.
+    voided              boolean     NOT NULL DEFAULT false,
     created_at          timestamptz NOT NULL,
     PRIMARY KEY (account_id, subscription_id, kind, period_start),
     FOREIGN KEY (account_id, subscription_id) REFERENCES subscriptions (account_id, id)

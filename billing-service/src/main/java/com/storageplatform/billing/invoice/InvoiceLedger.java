@@ -156,4 +156,9 @@ public class InvoiceLedger {
                                     : events.changed(caller, before, saved));
                 });
     }
+
+    /** Whether one of the plan's invoices is {@code overdue} (the plan is then {@code past_due}). */
+    public Mono<Boolean> planHasOverdue(UUID accountId, UUID subscriptionId) {
+        return invoices.anyOverdueOfPlan(accountId, subscriptionId);
+    }
 }

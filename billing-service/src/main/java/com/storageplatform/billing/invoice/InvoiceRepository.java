@@ -357,4 +357,16 @@ class InvoiceRepository {
                 row.get("vat_minor", Long.class), row.get("ipt_minor", Long.class),
                 row.get("product_id", UUID.class), row.get("returned_quantity", Integer.class));
     }
+
+    Mono<Boolean> anyOverdueOfPlan(UUID accountId, UUID subscriptionId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT 1 FROM invoices
+                 WHERE account_id = :account_id AND subscription_id = :subscription_id AND status = 'overdue'
+                 LIMIT 1
+                """)
+                .bind("subscription_id", subscriptionId)
+                .map(row -> true)
+                .one()
+                .defaultIfEmpty(false);
+    }
 }

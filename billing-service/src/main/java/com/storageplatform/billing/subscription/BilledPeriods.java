@@ -82,7 +82,7 @@ class BilledPeriods {
                 .map(rows -> rows == 1);
     }
 
-    /** The period an invoice billed, if a plan's: the plan and whether it ended before the invoice was voided. */
+    /** The period an invoice billed, if a plan's. */
     record Billed(UUID planId, String kind, LocalDate start, LocalDate end) {
     }
 
@@ -97,10 +97,10 @@ class BilledPeriods {
                 .first();
     }
 
-    /** A voided invoice no longer counts as a period its promotion applied to. */
-    Mono<Void> forgetPromotion(UUID accountId, UUID invoiceId) {
+    /** A voided invoice: its period no longer stands, nor counts as one its promotion applied to. */
+    Mono<Void> voided(UUID accountId, UUID invoiceId) {
         return AccountStatement.sql(db, accountId, """
-                UPDATE subscription_periods SET promotion_id = NULL
+                UPDATE subscription_periods SET promotion_id = NULL, voided = true
                  WHERE account_id = :account_id AND invoice_id = :invoice_id
                 """)
                 .bind("invoice_id", invoiceId)
@@ -110,10 +110,9 @@ class BilledPeriods {
     /** The last day an invoice of the plan still standing (not void) bills for; empty when none. */
     Mono<LocalDate> lastDayStanding(UUID accountId, UUID planId) {
         return AccountStatement.sql(db, accountId, """
-                SELECT max(p.period_end) AS last_day FROM subscription_periods p
-                  JOIN invoices i ON i.account_id = p.account_id AND i.id = p.invoice_id
-                 WHERE p.account_id = :account_id AND p.subscription_id = :subscription_id AND i.status <> 'void'
-                   AND p.kind <> 'final'
+                SELECT max(period_end) AS last_day FROM subscription_periods
+                 WHERE account_id = :account_id AND subscription_id = :subscription_id AND NOT voided
+                   AND kind <> 'final'
                 """)
                 .bind("subscription_id", planId)
                 .map(row -> java.util.Optional.ofNullable(row.get("last_day", LocalDate.class)))

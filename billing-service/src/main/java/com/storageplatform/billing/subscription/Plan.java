@@ -22,6 +22,11 @@ record Plan(UUID id, UUID contactId, UUID siteId, UUID agreementId, String statu
         String customerReference, String timezone, PendingRenewalChange pendingRenewalChange, Instant startedAt,
         Instant pausedAt, Instant cancelledAt, Instant endedAt, Instant createdAt, Instant updatedAt) {
 
+    /** Active or past due: the plans whose renewal date only {@code renewal-date} moves. */
+    boolean isRunning() {
+        return Subscription.ACTIVE.equals(status) || Subscription.PAST_DUE.equals(status);
+    }
+
     Builder edit() {
         return new Builder(this);
     }
