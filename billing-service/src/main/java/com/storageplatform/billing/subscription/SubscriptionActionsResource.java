@@ -14,17 +14,19 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
- * What changes a plan's billing besides its terms: {@code /v1/subscriptions/{id}/renewal-date} (scopes
- * {@code agreements:read} and {@code agreements:write}, ADR 0027).
+ * What changes a plan's billing besides its terms: {@code /v1/subscriptions/{id}/renewal-date} and
+ * {@code /v1/subscriptions/{id}/promotion} (scopes {@code agreements:read} and {@code agreements:write}, ADR 0027).
  */
 @RestController
 @ScopeFamily("agreements")
 class SubscriptionActionsResource {
 
     private final RenewalDates renewalDates;
+    private final PlanPromotions promotions;
 
-    SubscriptionActionsResource(RenewalDates renewalDates) {
+    SubscriptionActionsResource(RenewalDates renewalDates, PlanPromotions promotions) {
         this.renewalDates = renewalDates;
+        this.promotions = promotions;
     }
 
     /**
@@ -55,5 +57,31 @@ class SubscriptionActionsResource {
     @DeleteMapping("/v1/subscriptions/{id}/renewal-date")
     Mono<Envelopes.Data<Subscription>> cancelRenewalDateMove(Caller caller, @PathVariable String id) {
         return renewalDates.cancel(caller, Ids.fromPath(id)).map(Envelopes::data);
+    }
+
+    /**
+     * Puts a promotion on the plan: the coupon of {@code promotion_code} as the catalogue defines it now, with
+     * {@code source} {@code api} ({@code subscription.updated}). It discounts the plan's next invoices for its
+     * duration; {@code periods_applied} counts the invoices billed with it.
+     *
+     * <p>422 on {@code promotion_code} when the account has no such coupon ({@code not_found}), or it is archived,
+     * outside its dates or not for the plan's site or unit type ({@code not_allowed}), or a fixed amount in another
+     * currency ({@code invalid}). 409 {@code conflict} on a cancelled or ended plan, and on a plan that has a
+     * promotion already (take it off first).
+     */
+    @ApiErrors(ErrorCode.CONFLICT)
+    @PostMapping("/v1/subscriptions/{id}/promotion")
+    Mono<Envelopes.Data<Subscription>> putPromotion(Caller caller, @PathVariable String id,
+            @RequestBody PutPromotion body) {
+        return promotions.put(caller, Ids.fromPath(id), body).map(Envelopes::data);
+    }
+
+    /**
+     * Takes the plan's promotion off: its next invoices are billed without it ({@code subscription.updated}). A plan
+     * without a promotion is answered as it is.
+     */
+    @DeleteMapping("/v1/subscriptions/{id}/promotion")
+    Mono<Envelopes.Data<Subscription>> removePromotion(Caller caller, @PathVariable String id) {
+        return promotions.remove(caller, Ids.fromPath(id)).map(Envelopes::data);
     }
 }
