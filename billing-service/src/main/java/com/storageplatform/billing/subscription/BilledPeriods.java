@@ -165,4 +165,16 @@ class BilledPeriods {
                 .bind("invoice_id", invoiceId)
                 .then();
     }
+
+    /** The plan's late fees waiting for an invoice move to {@code otherPlanId}, which will bill them. */
+    Mono<Void> moveLateFees(UUID accountId, UUID planId, UUID otherPlanId) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE subscription_waiting_charges SET subscription_id = :other
+                 WHERE account_id = :account_id AND subscription_id = :subscription_id AND billed_invoice_id IS NULL
+                   AND kind = 'late_fee'
+                """)
+                .bind("subscription_id", planId)
+                .bind("other", otherPlanId)
+                .then();
+    }
 }

@@ -170,4 +170,21 @@ class PlanBilling {
         LocalDate earliest = timeline.earliestChargeDate(BacsTimeline.requestDay(clock.instant()));
         return earliest.isAfter(period.start()) ? earliest : timeline.dueDate(period.start());
     }
+
+    /**
+     * The charges waiting for the plan's next invoice billed at once, on an invoice of their own (a cancellation);
+     * empty when none wait.
+     */
+    Mono<Invoice> billWaitingNow(Caller caller, Plan plan, LocalDate today) {
+        return periods.waiting(caller.accountId(), plan.id())
+                .filter(waiting -> !waiting.isEmpty())
+                .flatMap(waiting -> {
+                    Period day = new Period(today, today, 1, 1);
+                    Plan noFee = plan.edit().hasLicenceFee(false).build();
+                    return invoice(caller, plan, BilledPeriods.FINAL, day,
+                            PeriodLines.of(noFee, List.of(), null, day, waiting), null, new ArrayList<>())
+                            .flatMap(invoice -> periods.billWaiting(caller.accountId(), plan.id(), invoice.id())
+                                    .thenReturn(invoice));
+                });
+    }
 }

@@ -95,7 +95,8 @@ class SubscriptionRepository {
     Mono<Void> save(UUID accountId, Plan p) {
         GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE subscriptions
-                   SET status = :status, billing_interval = :billing_interval, interval_count = :interval_count,
+                   SET status = :status, start_date = :start_date, billing_interval = :billing_interval,
+                       interval_count = :interval_count,
                        amount_minor = :amount_minor, current_period_start = :current_period_start,
                        current_period_end = :current_period_end, next_billing_date = :next_billing_date,
                        anchor_day = :anchor_day, ends_on = :ends_on, payment_method_id = :payment_method_id,
@@ -109,6 +110,7 @@ class SubscriptionRepository {
                 """)
                 .bind("id", p.id())
                 .bind("status", p.status())
+                .bind("start_date", p.startDate())
                 .bind("billing_interval", p.billingInterval())
                 .bind("interval_count", p.intervalCount())
                 .bind("amount_minor", p.amountMinor())

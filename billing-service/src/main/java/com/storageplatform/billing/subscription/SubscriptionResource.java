@@ -2,10 +2,12 @@ package com.storageplatform.billing.subscription;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.openapi.ApiErrors;
 import com.storageplatform.kit.openapi.FilteredBy;
 import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.ErrorCode;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -26,9 +28,11 @@ import reactor.core.publisher.Mono;
 class SubscriptionResource {
 
     private final SubscriptionService plans;
+    private final Cancellations cancellations;
 
-    SubscriptionResource(SubscriptionService plans) {
+    SubscriptionResource(SubscriptionService plans, Cancellations cancellations) {
         this.plans = plans;
+        this.cancellations = cancellations;
     }
 
     /**
@@ -54,5 +58,19 @@ class SubscriptionResource {
         ListFilters filters = ListFilters.of(query);
         return plans.list(caller, filters.id("contact_id"), filters.id("agreement_id"),
                 filters.oneOf("status", Subscription.STATUSES), filters.page());
+    }
+
+    /**
+     * The plan bills up to {@code effective_date}, then ends ({@code subscription.cancelled}). The charges waiting for
+     * its next invoice are billed at once on an invoice of their own, with its late fees unless another plan of the
+     * agreement still runs to bill them; cover ends on the last day an invoice still stands for. A date before the
+     * plan began (the agreement's move-in date, else the plan's start date) is 422 {@code below_minimum}; a plan
+     * cancelled or ended already is 409.
+     */
+    @ApiErrors(ErrorCode.CONFLICT)
+    @PostMapping("/v1/subscriptions/{id}/cancel")
+    Mono<Envelopes.Data<Subscription>> cancel(Caller caller, @PathVariable String id,
+            @RequestBody CancelSubscription body) {
+        return cancellations.cancel(caller, Ids.fromPath(id), body).map(Envelopes::data);
     }
 }

@@ -43,6 +43,7 @@ class SubscriptionService {
     private final SubscriptionRepository plans;
     private final SubscriptionEvents events;
     private final Promotions promotions;
+    private final PlanCovers covers;
     private final Customers customers;
     private final Records records;
     private final PaymentMethods paymentMethods;
@@ -51,11 +52,12 @@ class SubscriptionService {
     private final Clock clock;
 
     SubscriptionService(SubscriptionRepository plans, SubscriptionEvents events, Promotions promotions,
-            Customers customers, Records records, PaymentMethods paymentMethods, Mandates mandates,
+            PlanCovers covers, Customers customers, Records records, PaymentMethods paymentMethods, Mandates mandates,
             AccountSettings settings, Clock clock) {
         this.plans = plans;
         this.events = events;
         this.promotions = promotions;
+        this.covers = covers;
         this.customers = customers;
         this.records = records;
         this.paymentMethods = paymentMethods;
@@ -85,10 +87,12 @@ class SubscriptionService {
                             .then(Mono.defer(() -> {
                                 LocalDate today = LocalDate.ofInstant(clock.instant(), context.zone());
                                 Plan plan = plan(v, terms, context, today);
-                                List<Item> charges = charges(v, terms, context, plan);
-                                return promotions.forNewPlan(caller, v, plan, terms.promotionCode(),
+                                List<Item> charges = new ArrayList<>(charges(v, terms, context, plan));
+                                return covers.forNewPlan(accountId, plan, context.agreement().orElse(null))
+                                        .doOnNext(charges::addAll)
+                                        .then(promotions.forNewPlan(caller, v, plan, terms.promotionCode(),
                                                 context.agreement().orElse(null), context.unitType().orElse(null))
-                                        .map(Optional::of).defaultIfEmpty(Optional.empty())
+                                                .map(Optional::of).defaultIfEmpty(Optional.empty()))
                                         .flatMap(promotion -> {
                                             v.orThrow();
                                             return plans.insert(caller, plan)
