@@ -26,15 +26,15 @@ class SubscriptionChangeResource {
     /**
      * Changes only the fields sent ({@code subscription.updated}; nothing changed publishes nothing). A running
      * ({@code active} or {@code past_due}) plan's {@code next_billing_date} and {@code anchor_day} are 409
-     * {@code subscription_renewal_date_endpoint}, even at their current values: move them with
-     * {@code POST /v1/subscriptions/{id}/renewal-date}. 409 {@code conflict}: a cancelled or ended plan; an
-     * {@code expected_amount_minor} that is no longer the plan's {@code amount_minor}; a new period while a
-     * renewal-date move waits; a licence fee on a plan without one; a pending plan's first billing date on or before
-     * a period already invoiced, or moved away from the day its cover or repeating charges start (move the
-     * agreement's {@code move_in_date} instead); a new period a repeating charge cannot be priced for. A new
-     * {@code billing_interval} or {@code interval_count} re-prices every repeating charge and cover from its own
-     * price; the licence fee stays unless {@code amount_minor} is sent. Clearing {@code collection_waived} or
-     * binding a card ends a standing order.
+     * {@code subscription_renewal_date_endpoint}, even at their current values: move them with the plan's
+     * {@code renewal-date} action, which bills the days between the dates. 409 {@code conflict}: a cancelled or ended
+     * plan; an {@code expected_amount_minor} that is no longer the plan's {@code amount_minor}; a new period while a
+     * renewal-date move waits; a licence fee on a plan without one; a pending plan's first billing date on or before a
+     * period already invoiced, or moved away from the day its cover or repeating charges start (move the agreement's
+     * {@code move_in_date} instead); a new period a repeating charge cannot be priced for. A new
+     * {@code billing_interval} or {@code interval_count} re-prices every repeating charge and cover from its own price;
+     * the licence fee stays unless {@code amount_minor} is sent. Clearing {@code collection_waived} or binding a card
+     * ends a standing order.
      */
     @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SUBSCRIPTION_RENEWAL_DATE_ENDPOINT})
     @PatchMapping("/v1/subscriptions/{id}")

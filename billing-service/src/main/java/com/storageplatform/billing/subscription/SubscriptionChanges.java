@@ -9,8 +9,8 @@ import com.storageplatform.kit.web.Patch;
  * @param billingInterval     {@code week}, {@code month} or {@code year}: re-prices every repeating charge and
  *                            cover from its own price; the licence fee stays unless {@code amount_minor} is sent
  * @param amountMinor         the licence fee per billing period (a plan with no licence fee keeps 0)
- * @param nextBillingDate     {@code YYYY-MM-DD}, on a pending plan only (a running plan's moves through
- *                            {@code POST /v1/subscriptions/{id}/renewal-date})
+ * @param nextBillingDate     {@code YYYY-MM-DD}, on a pending plan only (a running plan's moves through its
+ *                            {@code renewal-date} action)
  * @param anchorDay           1 to 31, or 1 Monday to 7 Sunday for weekly plans; on a pending plan only
  * @param expectedAmountMinor the licence fee the client last read: the change is refused when it is no longer that
  * @param collectionWaived    clearing it ends a standing order
