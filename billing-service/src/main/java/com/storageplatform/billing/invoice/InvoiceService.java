@@ -29,22 +29,24 @@ class InvoiceService {
     private final Customers customers;
     private final AccountSettings settings;
     private final DueDates dueDates;
+    private final PlanCustomers planCustomers;
     private final Clock clock;
 
     InvoiceService(InvoiceRepository invoices, InvoiceEvents events, Customers customers, AccountSettings settings,
-            DueDates dueDates, Clock clock) {
+            DueDates dueDates, PlanCustomers planCustomers, Clock clock) {
         this.invoices = invoices;
         this.events = events;
         this.customers = customers;
         this.settings = settings;
         this.dueDates = dueDates;
+        this.planCustomers = planCustomers;
         this.clock = clock;
     }
 
     /**
      * A {@code draft} ({@code invoice.created}). The customer must be one billing knows (422 {@code not_found} on
-     * {@code contact_id}); the walk-in sales record is billed only by a shop sale. Billing has no subscriptions
-     * yet, so a {@code subscription_id} names none (422 {@code not_found}).
+     * {@code contact_id}); the walk-in sales record is billed only by a shop sale. A {@code subscription_id} must
+     * name a plan of the account (422 {@code not_found}) of the same customer (422 {@code not_allowed}).
      */
     Mono<Invoice> create(Caller caller, CreateInvoice body) {
         return Mono.defer(() -> {
@@ -52,7 +54,6 @@ class InvoiceService {
             UUID contactId = v.requiredId("contact_id", body.contactId());
             v.require("currency", body.currency()).currency("currency", body.currency());
             UUID subscriptionId = v.optionalId("subscription_id", body.subscriptionId());
-            v.check(subscriptionId != null, "subscription_id", "not_found");
             LocalDate dueDate = v.optionalDate("due_date", body.dueDate());
             String method = body.collectionMethod() == null ? Invoice.OFFLINE : body.collectionMethod();
             v.oneOf("collection_method", method, Invoice.COLLECTION_METHODS);
@@ -68,12 +69,21 @@ class InvoiceService {
                                     return true;
                                 })
                                 .defaultIfEmpty(false);
-                return known.flatMap(found -> {
-                    v.check(!found, "contact_id", "not_found");
+                Mono<Boolean> plan = subscriptionId == null ? Mono.just(true)
+                        : planCustomers.customerOf(caller.accountId(), subscriptionId)
+                                .map(owner -> {
+                                    v.check(contactId != null && !owner.equals(contactId), "subscription_id",
+                                            "not_allowed");
+                                    return true;
+                                })
+                                .defaultIfEmpty(false);
+                return Mono.zip(known, plan).flatMap(found -> {
+                    v.check(!found.getT1(), "contact_id", "not_found");
+                    v.check(!found.getT2(), "subscription_id", "not_found");
                     v.orThrow();
                     Instant now = clock.instant();
                     long total = lines.stream().mapToLong(Line::totalMinor).sum();
-                    Invoice invoice = new Invoice(Ids.newId(), Invoice.OBJECT, contactId, null, null,
+                    Invoice invoice = new Invoice(Ids.newId(), Invoice.OBJECT, contactId, subscriptionId, null,
                             Invoice.SOURCE_API, Invoice.DRAFT, body.currency(), method, description,
                             dueDate == null ? null : dueDates.forMethod(method, dueDate), lines, total,
                             lines.stream().mapToLong(Line::vatMinor).sum(),

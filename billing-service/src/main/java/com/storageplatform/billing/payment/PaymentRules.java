@@ -137,8 +137,9 @@ final class PaymentRules {
 
     /**
      * Rules 4, 5 and 2, and what is left to collect, in that order of judgement: the invoice must be the payer's
-     * (422 on {@code invoice_id}), a {@code subscription_id} the invoice's own plan (billing has no other plans yet;
-     * 422 {@code not_found}), the currency the invoice's (422 on {@code currency}), its status one that can be paid
+     * (422 on {@code invoice_id}), a {@code subscription_id} the invoice's own plan or a plan of the payer (422
+     * {@code not_found} on {@code subscription_id} for a plan the account does not have, {@code not_allowed} for
+     * another customer's), the currency the invoice's (422 on {@code currency}), its status one that can be paid
      * (409), and the amount no more than it still lets be collected ({@link Invoice#collectableMinor()} of the locked
      * row: 422 {@code above_maximum}). Without an invoice only rule 5 applies.
      *
@@ -146,15 +147,24 @@ final class PaymentRules {
      * @throws com.storageplatform.kit.web.ApiException the first rule broken
      */
     static void judge(Request request, UUID payerId, Invoice invoice) {
+        judge(request, payerId, invoice, null);
+    }
+
+    /** @param planCustomer the customer of the plan {@code subscription_id} names; null when the account has none */
+    static void judge(Request request, UUID payerId, Invoice invoice, UUID planCustomer) {
         if (invoice != null && !invoice.contactId().equals(payerId)) {
             throw ApiException.invalid("invoice_id", FieldIssue.NOT_ALLOWED,
                     "The invoice belongs to another customer than the one paying.");
         }
         UUID plan = invoice == null ? null : invoice.subscriptionId();
         if (request.subscriptionId() != null && !request.subscriptionId().equals(plan)) {
-            throw ApiException.invalid("subscription_id", FieldIssue.NOT_FOUND,
-                    invoice == null ? "The customer has no such plan."
-                            : "The customer has no such plan on this invoice.");
+            if (planCustomer == null) {
+                throw ApiException.invalid("subscription_id", FieldIssue.NOT_FOUND, "The account has no such plan.");
+            }
+            if (!planCustomer.equals(payerId)) {
+                throw ApiException.invalid("subscription_id", FieldIssue.NOT_ALLOWED,
+                        "The plan belongs to another customer than the one paying.");
+            }
         }
         if (invoice == null) {
             return;

@@ -5,6 +5,7 @@ import com.storageplatform.billing.internal.Customers;
 import com.storageplatform.billing.invoice.Invoice;
 import com.storageplatform.billing.invoice.InvoiceLedger;
 import com.storageplatform.billing.invoice.IssuedInvoices;
+import com.storageplatform.billing.invoice.PlanCustomers;
 import com.storageplatform.billing.payment.Payers.Payer;
 import com.storageplatform.billing.payment.PaymentRules.Request;
 import com.storageplatform.kit.caller.Caller;
@@ -35,10 +36,12 @@ class PaymentService {
     private final IssuedInvoices issued;
     private final Customers customers;
     private final AccountSettings settings;
+    private final PlanCustomers planCustomers;
     private final Clock clock;
 
     PaymentService(PaymentRepository payments, Payers payers, PaymentRails rails, InvoiceLedger ledger,
-            IssuedInvoices issued, Customers customers, AccountSettings settings, Clock clock) {
+            IssuedInvoices issued, Customers customers, AccountSettings settings, PlanCustomers planCustomers,
+            Clock clock) {
         this.payments = payments;
         this.payers = payers;
         this.rails = rails;
@@ -46,6 +49,7 @@ class PaymentService {
         this.issued = issued;
         this.customers = customers;
         this.settings = settings;
+        this.planCustomers = planCustomers;
         this.clock = clock;
     }
 
@@ -76,8 +80,13 @@ class PaymentService {
     }
 
     private Mono<Payment> pay(Caller caller, Request request, Payer payer, Invoice invoice) {
-        PaymentRules.judge(request, payer.contactId(), invoice);
-        return rails.take(caller, request, payer, invoice);
+        Mono<Optional<UUID>> planCustomer = request.subscriptionId() == null ? Mono.just(Optional.empty())
+                : planCustomers.customerOf(caller.accountId(), request.subscriptionId()).map(Optional::of)
+                        .defaultIfEmpty(Optional.empty());
+        return planCustomer.flatMap(owner -> {
+            PaymentRules.judge(request, payer.contactId(), invoice, owner.orElse(null));
+            return rails.take(caller, request, payer, invoice);
+        });
     }
 
     /** A customer named in the body must be one billing knows; the walk-in record pays only its own invoices. */
