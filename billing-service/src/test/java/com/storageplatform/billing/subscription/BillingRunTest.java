@@ -3,12 +3,10 @@ package com.storageplatform.billing.subscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.billing.support.BillingApi;
+import com.storageplatform.billing.support.TimeTravel;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.time.PlatformClock;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -44,6 +42,8 @@ class BillingRunTest {
     @Autowired
     PlatformClock clock;
 
+    TimeTravel time;
+
     @Autowired
     BillingRunJob job;
 
@@ -52,6 +52,7 @@ class BillingRunTest {
 
     @BeforeEach
     void setUp() {
+        time = new TimeTravel(clock);
         clockAt(TODAY);
         f = new PlanFixtures(client, json, db);
         invoices = f.api.on("/v1/invoices");
@@ -59,11 +60,11 @@ class BillingRunTest {
 
     @AfterEach
     void resetClock() {
-        clock.setOffset(Duration.ZERO);
+        time.back();
     }
 
     void clockAt(LocalDate day) {
-        clock.setOffset(Duration.between(Instant.now(), day.atTime(12, 0).toInstant(ZoneOffset.UTC)));
+        time.to(day);
     }
 
     String run() {
@@ -251,5 +252,32 @@ class BillingRunTest {
         assertThat(invoicesOf(id)).extracting(i -> i.get("total_minor").asLong())
                 .containsExactly(2700L + 450 + 1000, 2700L + 450 + 1000, 3000L + 500 + 1000);
         assertThat(f.api.read(f.caller, id).get("promotion").get("periods_applied").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void aPlanOnAMandateIsCollectedByDirectDebitAfterItsAdvanceNoticeOnAWorkingDay() {
+        f.api.on("/v1/payment-methods").createId(f.caller, """
+                {"contact_id": "%s", "type": "bacs_debit",
+                 "bank_account": {"account_holder_name": "Ada Lovelace", "sort_code": "20-00-00",
+                                  "account_number": "55779911"}}
+                """.formatted(f.customer));
+        String mandate = f.api.on("/v1/mandates").createId(f.caller, "{\"contact_id\": \"" + f.customer + "\"}");
+        f.api.on("/v1/test-helpers/mandates").action(f.caller, mandate, "activate", "").expectStatus().isOk();
+        String id = f.monthlyPlan(f.agreement(TODAY, 3100), ", \"mandate_id\": \"" + mandate + "\"")
+                .get("id").asString();
+
+        run();
+
+        JsonNode invoice = invoicesOf(id).get(0);
+        assertThat(invoice.get("collection_method").asString()).isEqualTo("bacs_dd");
+        assertThat(invoice.get("status").asString()).isEqualTo("open");
+        assertThat(invoice.get("amount_in_flight_minor").asLong()).isEqualTo(3100);
+        // Requested on Wednesday 10 March 2027: three working days on, Monday 15 March.
+        assertThat(invoice.get("due_date").asString()).isEqualTo("2027-03-15");
+        JsonNode payment = f.api.on("/v1/payments").list(f.caller, "?invoice_id=" + invoice.get("id").asString())
+                .get("data").get(0);
+        assertThat(payment.get("rail").asString()).isEqualTo("bacs_dd");
+        assertThat(payment.get("status").asString()).isEqualTo("pending");
+        assertThat(payment.get("provider_charge_date").asString()).isEqualTo("2027-03-15");
     }
 }

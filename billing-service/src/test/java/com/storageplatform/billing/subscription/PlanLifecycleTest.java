@@ -3,16 +3,14 @@ package com.storageplatform.billing.subscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.billing.support.BillingApi;
+import com.storageplatform.billing.support.TimeTravel;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.ResourceApi;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
 import com.storageplatform.kit.time.PlatformClock;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -50,6 +48,8 @@ class PlanLifecycleTest {
     @Autowired
     PlatformClock clock;
 
+    TimeTravel time;
+
     @Autowired
     BillingRunJob job;
 
@@ -58,6 +58,7 @@ class PlanLifecycleTest {
 
     @BeforeEach
     void setUp() {
+        time = new TimeTravel(clock);
         clockAt(TODAY);
         f = new PlanFixtures(client, json, db);
         invoices = f.api.on("/v1/invoices");
@@ -65,11 +66,11 @@ class PlanLifecycleTest {
 
     @AfterEach
     void resetClock() {
-        clock.setOffset(Duration.ZERO);
+        time.back();
     }
 
     void clockAt(LocalDate day) {
-        clock.setOffset(Duration.between(Instant.now(), day.atTime(12, 0).toInstant(ZoneOffset.UTC)));
+        time.to(day);
     }
 
     void run() {

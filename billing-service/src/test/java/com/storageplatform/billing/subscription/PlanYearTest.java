@@ -3,12 +3,10 @@ package com.storageplatform.billing.subscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.billing.support.BillingApi;
+import com.storageplatform.billing.support.TimeTravel;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.time.PlatformClock;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -40,21 +38,28 @@ class PlanYearTest {
     @Autowired
     PlatformClock clock;
 
+    TimeTravel time;
+
     @Autowired
     BillingRunJob job;
 
     @AfterEach
     void resetClock() {
-        clock.setOffset(Duration.ZERO);
+        time.back();
     }
 
     void on(LocalDate day) {
-        clock.setOffset(Duration.between(Instant.now(), day.atTime(9, 0).toInstant(ZoneOffset.UTC)));
+        time.to(day, java.time.LocalTime.of(9, 0));
         job.run().block();
     }
 
     /** One invoice as the table has it: its description, then each line's amount (VAT included), then its total. */
     record Row(String description, long licenceFee, long alarm, long total) {
+    }
+
+    @org.junit.jupiter.api.BeforeEach
+    void setUp() {
+        time = new TimeTravel(clock);
     }
 
     @Test
