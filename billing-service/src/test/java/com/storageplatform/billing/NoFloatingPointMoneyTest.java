@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Money is an integer of minor units with its currency: no class of billing's payment, invoice or subscription
- * features has a field, a parameter or a method result of a floating-point type ({@code double}, {@code float} or their boxes).
+ * features has a field, a parameter or a method result of a floating-point type ({@code double}, {@code float} or
+ * their boxes).
  */
 class NoFloatingPointMoneyTest {
 

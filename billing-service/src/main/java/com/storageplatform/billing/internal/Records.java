@@ -1,7 +1,13 @@
 package com.storageplatform.billing.internal;
 
-import com.storageplatform.kit.db.AccountStatement;
+import com.storageplatform.kit.projection.ProjectedRecords;
+import com.storageplatform.kit.projection.RecordsProjection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -9,73 +15,85 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What billing knows of other services' records ({@link RecordsProjection}), each in its owner's REST shape. Empty
- * when the account has no such record (or it was deleted), so a feature answers 422 {@code not_found} on the field
- * that named it.
+ * What billing knows of other services' records, kept in its {@code records} table (V62) by the kit's
+ * {@link RecordsProjection} from their events, each in its owner's REST shape. Empty when the account has no such
+ * record (or it was deleted), so a feature answers 422 {@code not_found} on the field that named it.
  */
 @Component
 public class Records {
 
-    private final DatabaseClient db;
-    private final JsonMapper json;
+    static final String TABLE = "records";
+
+    private final ProjectedRecords records;
 
     Records(DatabaseClient db, JsonMapper json) {
-        this.db = db;
-        this.json = json;
+        this.records = new ProjectedRecords(db, json, TABLE);
     }
 
     public Mono<JsonNode> product(UUID accountId, UUID id) {
-        return record(accountId, "product", id);
+        return records.find(accountId, "product", id);
     }
 
     public Mono<JsonNode> site(UUID accountId, UUID id) {
-        return record(accountId, "site", id);
+        return records.find(accountId, "site", id);
     }
 
     public Mono<JsonNode> unitType(UUID accountId, UUID id) {
-        return record(accountId, "unit_type", id);
+        return records.find(accountId, "unit_type", id);
     }
 
     public Mono<JsonNode> coverageProduct(UUID accountId, UUID id) {
-        return record(accountId, "coverage_product", id);
+        return records.find(accountId, "coverage_product", id);
     }
 
     public Mono<JsonNode> coupon(UUID accountId, UUID id) {
-        return record(accountId, "coupon", id);
+        return records.find(accountId, "coupon", id);
     }
 
     public Mono<JsonNode> agreement(UUID accountId, UUID id) {
-        return record(accountId, "agreement", id);
+        return records.find(accountId, "agreement", id);
     }
 
     public Mono<JsonNode> reservation(UUID accountId, UUID id) {
-        return record(accountId, "reservation", id);
+        return records.find(accountId, "reservation", id);
     }
 
     public Mono<JsonNode> order(UUID accountId, UUID id) {
-        return record(accountId, "order", id);
+        return records.find(accountId, "order", id);
     }
 
     /** The coupon with this code (the catalogue stores codes upper case and unique per account). */
     public Mono<JsonNode> couponByCode(UUID accountId, String code) {
-        return AccountStatement.sql(db, accountId, """
-                SELECT data::text AS data FROM records
-                 WHERE account_id = :account_id AND object = 'coupon' AND NOT deleted
-                   AND data ->> 'code' = upper(:code)
-                """)
-                .bind("code", code)
-                .map(row -> json.readTree(row.get("data", String.class)))
-                .first();
+        return records.findBy(accountId, "coupon", "code", code.toUpperCase(Locale.ROOT));
     }
 
-    private Mono<JsonNode> record(UUID accountId, String object, UUID id) {
-        return AccountStatement.sql(db, accountId, """
-                SELECT data::text AS data FROM records
-                 WHERE account_id = :account_id AND id = :id AND object = :object AND NOT deleted
-                """)
-                .bind("id", id)
-                .bind("object", object)
-                .map(row -> json.readTree(row.get("data", String.class)))
-                .one();
+    /** The two projections that keep {@code records}: the catalogue's records and commerce's. */
+    @Configuration(proxyBeanMethods = false)
+    static class Projections {
+
+        /**
+         * Sites (their time zone), unit types (the licence fee's VAT treatment), products (shop sales, plan charges),
+         * coverage products (cover premiums) and coupons (promotions), from {@code catalogue.events}.
+         */
+        @Bean
+        RecordsProjection catalogueRecordsProjection(DatabaseClient db) {
+            Set<String> lifecycle = RecordsProjection.LIFECYCLE;
+            return new RecordsProjection(db, TABLE, "catalogue.events", Map.of("site", lifecycle, "unit_type",
+                    lifecycle, "product", lifecycle, "coverage_product", lifecycle, "coupon", lifecycle));
+        }
+
+        /**
+         * Agreements (a plan's move-in date, unit, customer and cover), reservations and orders (the promotion a
+         * booking took up) and covers, from {@code commerce.events}.
+         */
+        @Bean
+        RecordsProjection commerceRecordsProjection(DatabaseClient db) {
+            return new RecordsProjection(db, TABLE, "commerce.events", Map.of(
+                    "agreement", Set.of("created", "activated", "updated", "terminated", "access_held",
+                            "access_released"),
+                    "reservation", Set.of("created", "cancelled", "expired", "converted"),
+                    "order", Set.of("created", "updated", "completed", "cancelled"),
+                    "cover", Set.of("started", "changed", "ended")));
+        }
     }
 }

@@ -15,8 +15,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Invoices billing issues itself, already {@code open}: the invoice of an order commerce asks billing to be paid
- * for, of a shop sale at the desk, and of a plan's period (the billing run). Published as {@code invoice.created} then {@code invoice.finalized}, as a
- * draft finalized through the API would be.
+ * for, of a shop sale at the desk, and of a plan's period (the billing run). Published as {@code invoice.created}
+ * then {@code invoice.finalized}, as a draft finalized through the API would be.
  */
 @Component
 public class IssuedInvoices {

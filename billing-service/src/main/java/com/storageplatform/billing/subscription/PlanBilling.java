@@ -128,7 +128,8 @@ class PlanBilling {
         return plans.charges(caller.accountId(), plan.id()).collectList()
                 .flatMap(charges -> invoice(caller, plan, BilledPeriods.BRIDGE, period,
                         PeriodLines.of(plan, charges, null, period, List.of()), null, invoices))
-                .then(Mono.fromSupplier(() -> advanced(plan, period, change.newPeriodStart(), change.newAnchorDay()).edit()
+                .then(Mono.fromSupplier(() -> advanced(plan, period, change.newPeriodStart(), change.newAnchorDay())
+                        .edit()
                         .pendingRenewalChange(null).build()));
     }
 

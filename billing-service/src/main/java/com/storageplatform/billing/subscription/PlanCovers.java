@@ -96,7 +96,7 @@ class PlanCovers implements EventHandler {
         return charge(accountId, plan, cover, null).map(List::of).defaultIfEmpty(List.of());
     }
 
-    /** The charge for {@code cover} on {@code plan} (under {@code id}, or a new one); empty when it cannot be priced. */
+    /** The charge for {@code cover} on {@code plan} (under {@code id}, else a new one); empty when unpriceable. */
     private Mono<Item> charge(UUID accountId, Plan plan, JsonNode cover, UUID id) {
         UUID productId = EventData.id(cover, "coverage_product_id");
         if (productId == null) {

@@ -287,4 +287,43 @@ class PlanLifecycleTest {
         assertThat(invoicesOf(id)).hasSize(2);
         assertThat(status(id)).isEqualTo("ended");
     }
+
+    void lateFee(String planId, long amountMinor) {
+        db.sql("""
+                INSERT INTO subscription_waiting_charges (account_id, id, subscription_id, kind, description, quantity,
+                       amount_minor, vat_treatment, created_at)
+                VALUES (:account, :id, :plan, 'late_fee', 'Late payment fee', 1, :amount, 'outside_scope', now())
+                """)
+                .bind("account", f.caller.accountId()).bind("id", Ids.newId()).bind("plan", UUID.fromString(planId))
+                .bind("amount", amountMinor)
+                .then().block();
+    }
+
+    @Test
+    void cancelBillsLateFeesNoOtherPlanOfTheAgreementWillBill() {
+        String alone = f.monthlyPlan(f.agreement(TODAY, 3100), "").get("id").asString();
+        lateFee(alone, 1500);
+
+        f.api.action(f.caller, alone, "cancel", "{\"effective_date\": \"2027-04-09\"}").expectStatus().isOk();
+
+        JsonNode own = invoicesOf(alone).get(0);
+        assertThat(own.get("total_minor").asLong()).isEqualTo(1500);
+        assertThat(own.get("lines").get(0).get("kind").asString()).isEqualTo("fee");
+    }
+
+    @Test
+    void cancelLeavesLateFeesToAnotherRunningPlanOfTheAgreement() {
+        UUID agreement = f.agreement(TODAY, 3100);
+        String first = f.monthlyPlan(agreement, "").get("id").asString();
+        String second = f.monthlyPlan(agreement, ", \"items\": [{\"item_type\": \"fee\", "
+                + "\"description\": \"Alarm\", \"amount_minor\": 500}]").get("id").asString();
+        lateFee(first, 1500);
+
+        f.api.action(f.caller, first, "cancel", "{\"effective_date\": \"2027-04-09\"}").expectStatus().isOk();
+        assertThat(invoicesOf(first)).isEmpty();
+        run();
+
+        JsonNode next = invoicesOf(second).get(0);
+        assertThat(next.get("total_minor").asLong()).isEqualTo(500 + 1500);
+    }
 }

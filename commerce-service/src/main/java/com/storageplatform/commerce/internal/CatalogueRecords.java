@@ -1,6 +1,12 @@
 package com.storageplatform.commerce.internal;
 
 import com.storageplatform.kit.db.AccountStatement;
+import com.storageplatform.kit.projection.ProjectedRecords;
+import com.storageplatform.kit.projection.RecordsProjection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -9,19 +15,24 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What commerce knows of the caller's catalogue, read from its local projection ({@link CatalogueProjection}):
- * each record in the catalogue's REST shape ({@code docs/api/catalogue.md}). Empty when the account has no such
+ * What commerce knows of the caller's catalogue, read from its local projection (its {@code catalogue_records}
+ * table, which the kit's {@link RecordsProjection} keeps from {@code catalogue.events}): each record in the catalogue's
+ * REST shape ({@code docs/api/catalogue.md}). Empty when the account has no such
  * record (or it was deleted), so a feature answers 422 {@code not_found} on the field that named it.
  */
 @Component
 public class CatalogueRecords {
 
+    static final String TABLE = "catalogue_records";
+
     private final DatabaseClient db;
     private final JsonMapper json;
+    private final ProjectedRecords records;
 
     CatalogueRecords(DatabaseClient db, JsonMapper json) {
         this.db = db;
         this.json = json;
+        this.records = new ProjectedRecords(db, json, TABLE);
     }
 
     public Mono<CatalogueUnit> unit(UUID accountId, UUID id) {
@@ -50,14 +61,7 @@ public class CatalogueRecords {
 
     /** The coupon with this code (the catalogue stores codes upper case and unique per account). */
     public Mono<JsonNode> couponByCode(UUID accountId, String code) {
-        return AccountStatement.sql(db, accountId, """
-                SELECT data::text AS data FROM catalogue_records
-                 WHERE account_id = :account_id AND object = 'coupon' AND NOT deleted
-                   AND data ->> 'code' = upper(:code)
-                """)
-                .bind("code", code)
-                .map(row -> json.readTree(row.get("data", String.class)))
-                .first();
+        return records.findBy(accountId, "coupon", "code", code.toUpperCase(java.util.Locale.ROOT));
     }
 
     /** The active coupons that apply without a code ({@code auto_apply}). */
@@ -73,13 +77,23 @@ public class CatalogueRecords {
     }
 
     private Mono<JsonNode> record(UUID accountId, String object, UUID id) {
-        return AccountStatement.sql(db, accountId, """
-                SELECT data::text AS data FROM catalogue_records
-                 WHERE account_id = :account_id AND id = :id AND object = :object AND NOT deleted
-                """)
-                .bind("id", id)
-                .bind("object", object)
-                .map(row -> json.readTree(row.get("data", String.class)))
-                .one();
+        return records.find(accountId, object, id);
+    }
+
+    /**
+     * The catalogue's sites, unit types, units, products, coverage products and coupons commerce books and prices
+     * with, kept from {@code catalogue.events}.
+     */
+    @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+    static class Projection {
+
+        @org.springframework.context.annotation.Bean
+        RecordsProjection catalogueProjection(DatabaseClient db) {
+            Map<String, Set<String>> objects = new HashMap<>();
+            for (String object : List.of("site", "unit_type", "unit", "product", "coverage_product", "coupon")) {
+                objects.put(object, RecordsProjection.LIFECYCLE);
+            }
+            return new RecordsProjection(db, TABLE, "catalogue.events", objects);
+        }
     }
 }
