@@ -116,7 +116,8 @@ class PlanBilling {
                     Bill bill = PeriodLines.of(plan, read.getT1(), promotion, period, read.getT3());
                     return invoice(caller, plan, BilledPeriods.PERIOD, period, bill,
                             bill.discounted() ? promotion.id() : null, invoices)
-                            .flatMap(invoice -> periods.billWaiting(accountId, plan.id(), invoice.id()))
+                            .flatMap(invoice -> read.getT3().isEmpty() ? Mono.<Void>empty()
+                                    : periods.billWaiting(accountId, plan.id(), invoice.id()))
                             .thenReturn(advanced(plan, period, period.end().plusDays(1), plan.anchorDay()));
                 });
     }
