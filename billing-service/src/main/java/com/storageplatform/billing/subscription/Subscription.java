@@ -58,17 +58,6 @@ public record Subscription(UUID id, String object, UUID agreementId, UUID contac
     public static final List<String> INTERVALS = List.of(WEEK, MONTH, YEAR);
     public static final List<String> RAILS = List.of("card", "bacs_dd", "offline");
 
-    /** Running: active or past due, the plans whose renewal date only {@code renewal-date} moves. */
-    @JsonIgnore
-    boolean isRunning() {
-        return ACTIVE.equals(status) || PAST_DUE.equals(status);
-    }
-
-    @JsonIgnore
-    boolean hasLicenceFee() {
-        return items.stream().anyMatch(item -> Item.LICENCE_FEE.equals(item.itemType()));
-    }
-
     /**
      * One thing the plan bills each period. {@code amount_minor} is the price of one per billing period of the plan,
      * VAT included; {@code price_minor} per {@code price_interval_count} × {@code price_interval} is the charge's own
@@ -92,11 +81,6 @@ public record Subscription(UUID id, String object, UUID agreementId, UUID contac
         public static final List<String> TYPES = List.of(LICENCE_FEE, PRODUCT, FEE, INSURANCE, WAIVER);
         /** What a client may send in {@code items}; cover comes only from the agreement (Versioning 7). */
         public static final List<String> CLIENT_TYPES = List.of(LICENCE_FEE, PRODUCT, FEE);
-
-        @JsonIgnore
-        boolean isCover() {
-            return INSURANCE.equals(itemType) || WAIVER.equals(itemType);
-        }
     }
 
     /** A renewal-date move: the bridge days from the old renewal date to the new one, billed at the old date. */
