@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.crm.support.CrmApi;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestCallers;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -230,5 +231,32 @@ class DealStatesTest {
         JsonNode before = f.api.read(f.caller, id);
         assertThat(patch(id, "{\"next_follow_up_window\": \"morning\"}")).isEqualTo(before);
         assertThat(f.accounts.eventTypes(id)).containsExactly("deal.created");
+    }
+    @Test
+    void aClosedDealHasNoNextCall() {
+        String id = openDeal();
+        assertThat(f.api.issues(f.api.patch(f.caller, id, "{\"status\": \"lost\", \"next_follow_up_on\": "
+                + "\"2027-02-01\"}"))).containsExactly("next_follow_up_on not_allowed");
+        patch(id, "{\"status\": \"lost\"}");
+        assertThat(f.api.issues(f.api.patch(f.caller, id, "{\"next_follow_up_on\": \"2027-02-01\"}")))
+                .containsExactly("next_follow_up_on not_allowed");
+    }
+
+    @Test
+    void anotherSiteIsJudgedAsOnCreateWithTheUnitTypeKept() {
+        String id = f.deal(", \"unit_type_id\": \"" + f.unitType + "\"").get("id").asString();
+        UUID otherSite = f.bookings.site(f.caller);
+
+        assertThat(f.api.issues(f.api.patch(f.caller, id, "{\"site_id\": \"" + otherSite + "\"}")))
+                .containsExactly("unit_type_id invalid");
+        JsonNode moved = patch(id, "{\"site_id\": \"" + otherSite + "\", \"unit_type_id\": null}");
+        assertThat(moved.get("site_id").asString()).isEqualTo(otherSite.toString());
+
+        Caller there = TestCallers.restrictedTo(f.caller, otherSite);
+        assertThat(f.api.errorCode(f.api.patch(there, id, "{\"site_id\": \"" + f.site + "\"}"), 403))
+                .isEqualTo("site_forbidden");
+        Caller here = TestCallers.restrictedTo(f.caller, f.site);
+        assertThat(f.api.errorCode(f.api.patch(here, id, "{\"note\": \"x\"}"), 403)).isEqualTo("site_forbidden");
+        assertThat(f.api.errorCode(f.api.delete(here, id), 403)).isEqualTo("site_forbidden");
     }
 }
