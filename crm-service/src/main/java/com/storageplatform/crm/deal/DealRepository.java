@@ -14,6 +14,7 @@ import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** The {@code deals} table, every statement bound to one account. */
@@ -100,6 +101,18 @@ class DealRepository {
                 .bind("id", id)
                 .map(DealRepository::toDeal)
                 .one();
+    }
+
+    /** The open deals a reservation was made for ({@code deal_id}) or that name it, locked. */
+    Flux<Deal> openOfReservationForUpdate(UUID accountId, UUID reservationId, UUID dealId) {
+        GenericExecuteSpec select = AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM deals
+                 WHERE account_id = :account_id AND status = 'open'
+                   AND (reservation_id = :reservation_id OR id = :deal_id)
+                 ORDER BY id FOR UPDATE
+                """)
+                .bind("reservation_id", reservationId);
+        return nullable(select, "deal_id", dealId, UUID.class).map(DealRepository::toDeal).all();
     }
 
     Mono<Void> delete(UUID accountId, UUID id) {

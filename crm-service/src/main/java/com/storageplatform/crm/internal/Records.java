@@ -72,6 +72,27 @@ public class Records {
                 .one();
     }
 
+    /**
+     * Whether the customer has another hold or booking at the site: an {@code active} reservation other than
+     * {@code exceptReservationId}, or an agreement not {@code terminated}.
+     */
+    public Mono<Boolean> otherHoldOrBooking(UUID accountId, UUID contactId, UUID siteId, UUID exceptReservationId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT 1 FROM records
+                 WHERE account_id = :account_id AND NOT deleted
+                   AND data ->> 'contact_id' = :contact_id AND data ->> 'site_id' = :site_id
+                   AND ((object = 'reservation' AND data ->> 'status' = 'active' AND id <> :reservation_id)
+                        OR (object = 'agreement' AND data ->> 'status' IS DISTINCT FROM 'terminated'))
+                 LIMIT 1
+                """)
+                .bind("contact_id", contactId.toString())
+                .bind("site_id", siteId.toString())
+                .bind("reservation_id", exceptReservationId)
+                .map(row -> true)
+                .one()
+                .defaultIfEmpty(false);
+    }
+
     /** The two projections that keep {@code records}: the catalogue's records and commerce's. */
     @Configuration(proxyBeanMethods = false)
     static class Projections {
