@@ -115,6 +115,11 @@ class DealRepository {
         return nullable(select, "deal_id", dealId, UUID.class).map(DealRepository::toDeal).all();
     }
 
+    /** The open deal, locked; empty when the account has no such open deal. */
+    Mono<Deal> openForUpdate(UUID accountId, UUID id) {
+        return findForUpdate(accountId, id).filter(deal -> Deal.OPEN.equals(deal.status()));
+    }
+
     Mono<Void> delete(UUID accountId, UUID id) {
         return AccountStatement.sql(db, accountId, "DELETE FROM deals WHERE account_id = :account_id AND id = :id")
                 .bind("id", id)
