@@ -60,6 +60,7 @@ public final class RouteTable {
             Entry.of("test-helpers/mandates", "billing", "billing"),
             Entry.of("test-helpers/payments", "billing", "billing"),
             Entry.of("deals", "crm", "crm"),
+            Entry.of("pipelines", "crm", "crm"),
             Entry.of("tasks", "crm", "crm"),
             Entry.of("notes", "crm", "crm"),
             Entry.of("messages", "crm", "messages"),

@@ -1,0 +1,41 @@
+package com.storageplatform.crm.internal;
+
+import com.storageplatform.kit.db.AccountStatement;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * The contacts crm knows ({@link ContactsProjection}) and the account's walk-in sales record (from auth's operator
+ * events): who a deal may name as its customer. Contacts belong to the operator, not to a site (as in commerce), so
+ * a customer is never outside a site-restricted credential's sites.
+ */
+@Component
+public class Customers {
+
+    private final DatabaseClient db;
+    private final AccountSettings settings;
+
+    Customers(DatabaseClient db, AccountSettings settings) {
+        this.db = db;
+        this.settings = settings;
+    }
+
+    /** @param walkIn true for the account's walk-in sales record, which is never a deal's customer */
+    public record Customer(UUID id, boolean walkIn, String status) {
+    }
+
+    /** The account's contact, or the walk-in record; empty when crm knows no such contact of the account. */
+    public Mono<Customer> find(UUID accountId, UUID contactId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT id, status FROM contacts WHERE account_id = :account_id AND id = :id
+                """)
+                .bind("id", contactId)
+                .map(row -> new Customer(row.get("id", UUID.class), false, row.get("status", String.class)))
+                .one()
+                .switchIfEmpty(settings.of(accountId).flatMap(s -> contactId.equals(s.walkInContactId())
+                        ? Mono.just(new Customer(contactId, true, "active"))
+                        : Mono.empty()));
+    }
+}
