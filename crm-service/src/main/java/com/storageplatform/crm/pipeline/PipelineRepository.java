@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** The {@code pipelines} and {@code stages} tables, every statement bound to one account. */
@@ -69,15 +70,28 @@ class PipelineRepository {
 
     Mono<Pipeline> findDefault(UUID accountId) {
         return AccountStatement.sql(db, accountId,
-                        "SELECT " + COLUMNS + " FROM pipelines WHERE account_id = :account_id AND is_default")
+                        "SELECT " + COLUMNS + " FROM pipelines WHERE account_id = :account_id AND is_default FOR SHARE")
                 .map(PipelineRepository::toPipeline)
                 .one()
                 .flatMap(p -> withStages(accountId, List.of(p)).map(list -> list.get(0)));
     }
 
+    /**
+     * The pipeline with its stages. Inside a transaction (a deal's write) the pipeline stays share-locked until it
+     * commits, so a concurrent change of its stages waits and never removes the stage the deal is put in.
+     */
     Mono<Pipeline> find(UUID accountId, UUID id) {
+        return select(accountId, id, "FOR SHARE");
+    }
+
+    /** The pipeline with its stages, locked for a change of it. */
+    Mono<Pipeline> findForUpdate(UUID accountId, UUID id) {
+        return select(accountId, id, "FOR UPDATE");
+    }
+
+    private Mono<Pipeline> select(UUID accountId, UUID id, String lock) {
         return AccountStatement.sql(db, accountId,
-                        "SELECT " + COLUMNS + " FROM pipelines WHERE account_id = :account_id AND id = :id")
+                        "SELECT " + COLUMNS + " FROM pipelines WHERE account_id = :account_id AND id = :id " + lock)
                 .bind("id", id)
                 .map(PipelineRepository::toPipeline)
                 .one()
@@ -100,6 +114,116 @@ class PipelineRepository {
                 .page(db, page, PipelineRepository::toPipeline)
                 .flatMap(listed -> withStages(accountId, listed.data())
                         .map(full -> new Envelopes.ListOf<>(full, listed.meta())));
+    }
+
+    Mono<Void> insert(UUID accountId, Pipeline p) {
+        return AccountStatement.sql(db, accountId, """
+                INSERT INTO pipelines (account_id, id, name, is_default, created_at, updated_at)
+                VALUES (:account_id, :id, :name, false, :created_at, :updated_at)
+                """)
+                .bind("id", p.id())
+                .bind("name", p.name())
+                .bind("created_at", p.createdAt())
+                .bind("updated_at", p.updatedAt())
+                .then()
+                .then(insertStages(accountId, p.id(), p.stages(), p.updatedAt()));
+    }
+
+    Mono<Void> rename(UUID accountId, UUID id, String name, Instant now) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE pipelines SET name = :name, updated_at = :now WHERE account_id = :account_id AND id = :id
+                """)
+                .bind("id", id)
+                .bind("name", name)
+                .bind("now", now)
+                .then();
+    }
+
+    /**
+     * Makes the pipeline the account's default. Two statements: the unique index on the default is checked row by
+     * row, so the old default is unset before the new one is set.
+     */
+    Mono<Void> makeDefault(UUID accountId, UUID id, Instant now) {
+        return AccountStatement.sql(db, accountId, """
+                UPDATE pipelines SET is_default = false, updated_at = :now
+                 WHERE account_id = :account_id AND is_default AND id <> :id
+                """)
+                .bind("id", id)
+                .bind("now", now)
+                .then()
+                .then(AccountStatement.sql(db, accountId, """
+                        UPDATE pipelines SET is_default = true, updated_at = :now
+                         WHERE account_id = :account_id AND id = :id
+                        """)
+                        .bind("id", id)
+                        .bind("now", now)
+                        .then());
+    }
+
+    /**
+     * Replaces the pipeline's stages: {@code kept} ones (existing ids) updated, {@code added} ones inserted, the rest
+     * deleted. Every stage first steps aside to a negative position so the unique position never collides on the way.
+     */
+    Mono<Void> replaceStages(UUID accountId, UUID pipelineId, List<Stage> kept, List<Stage> added, Instant now) {
+        Mono<Void> aside = AccountStatement.sql(db, accountId, """
+                UPDATE stages SET position = -position WHERE account_id = :account_id AND pipeline_id = :pipeline
+                """)
+                .bind("pipeline", pipelineId)
+                .then();
+        Mono<Void> removed = AccountStatement.sql(db, accountId, """
+                DELETE FROM stages WHERE account_id = :account_id AND pipeline_id = :pipeline AND id <> ALL(:kept)
+                """)
+                .bind("pipeline", pipelineId)
+                .bind("kept", kept.stream().map(Stage::id).toArray(UUID[]::new))
+                .then();
+        Mono<Void> updated = Flux.fromIterable(kept)
+                .concatMap(s -> AccountStatement.sql(db, accountId, """
+                        UPDATE stages SET name = :name, kind = :kind, position = :position, updated_at = :now
+                         WHERE account_id = :account_id AND id = :id
+                        """)
+                        .bind("id", s.id())
+                        .bind("name", s.name())
+                        .bind("kind", s.kind())
+                        .bind("position", s.position())
+                        .bind("now", now)
+                        .then())
+                .then();
+        Mono<Void> touched = AccountStatement.sql(db, accountId, """
+                UPDATE pipelines SET updated_at = :now WHERE account_id = :account_id AND id = :id
+                """)
+                .bind("id", pipelineId)
+                .bind("now", now)
+                .then();
+        return aside.then(removed).then(updated).then(insertStages(accountId, pipelineId, added, now)).then(touched);
+    }
+
+    private Mono<Void> insertStages(UUID accountId, UUID pipelineId, List<Stage> stages, Instant now) {
+        return Flux.fromIterable(stages)
+                .concatMap(s -> AccountStatement.sql(db, accountId, """
+                        INSERT INTO stages (account_id, id, pipeline_id, name, kind, position, created_at, updated_at)
+                        VALUES (:account_id, :id, :pipeline, :name, :kind, :position, :now, :now)
+                        """)
+                        .bind("id", s.id())
+                        .bind("pipeline", pipelineId)
+                        .bind("name", s.name())
+                        .bind("kind", s.kind())
+                        .bind("position", s.position())
+                        .bind("now", now)
+                        .then())
+                .then();
+    }
+
+    Mono<Void> delete(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId, """
+                DELETE FROM stages WHERE account_id = :account_id AND pipeline_id = :id
+                """)
+                .bind("id", id)
+                .then()
+                .then(AccountStatement.sql(db, accountId, """
+                        DELETE FROM pipelines WHERE account_id = :account_id AND id = :id
+                        """)
+                        .bind("id", id)
+                        .then());
     }
 
     /** The pipelines with their stages, in the order given, by one statement. */
