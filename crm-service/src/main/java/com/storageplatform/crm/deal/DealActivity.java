@@ -1,5 +1,7 @@
 package com.storageplatform.crm.deal;
 
+import static com.storageplatform.kit.db.Bindings.nullable;
+
 import com.storageplatform.kit.db.AccountStatement;
 import java.time.Instant;
 import java.util.UUID;
@@ -30,6 +32,26 @@ public class DealActivity {
                 .bind("id", dealId)
                 .bind("at", at)
                 .then();
+    }
+
+    /**
+     * Records activity at {@code at} on what a commerce record touches: the deal it names ({@code dealId}), deals
+     * naming its agreement or reservation, and the customer's open deals at its site.
+     */
+    public Mono<Void> touchLinked(UUID accountId, UUID contactId, UUID siteId, UUID dealId, UUID agreementId,
+            UUID reservationId, Instant at) {
+        var update = AccountStatement.sql(db, accountId, """
+                UPDATE deals SET last_activity_at = :at
+                 WHERE account_id = :account_id AND last_activity_at < :at
+                   AND (id = :deal_id OR agreement_id = :agreement_id OR reservation_id = :reservation_id
+                        OR (status = 'open' AND contact_id = :contact_id AND site_id = :site_id))
+                """)
+                .bind("at", at);
+        update = nullable(update, "deal_id", dealId, UUID.class);
+        update = nullable(update, "agreement_id", agreementId, UUID.class);
+        update = nullable(update, "reservation_id", reservationId, UUID.class);
+        update = nullable(update, "contact_id", contactId, UUID.class);
+        return nullable(update, "site_id", siteId, UUID.class).then();
     }
 
     /** Records activity on every open deal of the customer at {@code at}: what a message or booking touches. */

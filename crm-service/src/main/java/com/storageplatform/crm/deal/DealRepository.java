@@ -115,6 +115,24 @@ class DealRepository {
         return nullable(select, "deal_id", dealId, UUID.class).map(DealRepository::toDeal).all();
     }
 
+    /**
+     * The open deals of {@code contactId} a commerce record is linked to, locked: the deal it was made for
+     * ({@code dealId}), or one naming its agreement or its reservation.
+     */
+    Flux<Deal> openLinkedForUpdate(UUID accountId, UUID contactId, UUID dealId, UUID agreementId,
+            UUID reservationId) {
+        GenericExecuteSpec select = AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM deals
+                 WHERE account_id = :account_id AND status = 'open' AND contact_id = :contact_id
+                   AND (id = :deal_id OR agreement_id = :agreement_id OR reservation_id = :reservation_id)
+                 ORDER BY id FOR UPDATE
+                """)
+                .bind("contact_id", contactId);
+        select = nullable(select, "deal_id", dealId, UUID.class);
+        select = nullable(select, "agreement_id", agreementId, UUID.class);
+        return nullable(select, "reservation_id", reservationId, UUID.class).map(DealRepository::toDeal).all();
+    }
+
     /** The open deal, locked; empty when the account has no such open deal. */
     Mono<Deal> openForUpdate(UUID accountId, UUID id) {
         return findForUpdate(accountId, id).filter(deal -> Deal.OPEN.equals(deal.status()));

@@ -33,6 +33,9 @@ import tools.jackson.databind.JsonNode;
 @Service
 class DealService {
 
+    /** Commerce's status of an agreement that is a quote sent to the customer. */
+    static final String QUOTE = "quote";
+
     private final DealRepository deals;
     private final DealEvents events;
     private final Customers customers;
@@ -67,7 +70,9 @@ class DealService {
                     .then(booking(caller, v, "agreement_id", t.agreementId(), t.contactId()))
                     .then(booking(caller, v, "reservation_id", t.reservationId(), t.contactId()));
             return named.then(Mono.defer(() -> pipelineOf(account, v, t)))
-                    .flatMap(pipeline -> {
+                    .zipWith(isQuote(account, t.agreementId()))
+                    .flatMap(pipelineAndQuote -> {
+                        Pipeline pipeline = pipelineAndQuote.getT1();
                         Stage stage = t.stageId() == null ? pipeline.stages().get(0)
                                 : pipeline.stage(t.stageId()).orElse(null);
                         if (t.stageId() != null && stage == null) {
@@ -87,6 +92,7 @@ class DealService {
                                 .agreementId(t.agreementId())
                                 .reservationId(t.reservationId())
                                 .reservedAt(t.reservationId() == null ? null : now)
+                                .quotedAt(pipelineAndQuote.getT2() ? now : null)
                                 .lastActivityAt(now)
                                 .nextFollowUpOn(t.nextFollowUpOn())
                                 .nextFollowUpWindow(t.nextFollowUpWindow())
@@ -179,6 +185,16 @@ class DealService {
                 .then();
     }
 
+    /** Whether the account's agreement is a quote: a deal naming it has had a quote sent from it. */
+    private Mono<Boolean> isQuote(UUID account, UUID agreementId) {
+        if (agreementId == null) {
+            return Mono.just(false);
+        }
+        return records.agreement(account, agreementId)
+                .map(agreement -> QUOTE.equals(agreement.path("status").asString("")))
+                .defaultIfEmpty(false);
+    }
+
     private static UUID siteOf(JsonNode record) {
         return Ids.parse(record.path("site_id").asString("")).orElse(null);
     }
@@ -230,8 +246,11 @@ class DealService {
                             .then(newCustomer || Patch.sent(sent.reservationId())
                                     ? booking(caller, v, "reservation_id", reservationId, contactId)
                                     : Mono.<Void>empty());
+                    boolean newAgreement = agreementId != null && !agreementId.equals(current.agreementId());
                     return named.then(Mono.defer(() -> pipelineAfter(account, v, current, sent)))
-                            .flatMap(pipeline -> {
+                            .zipWith(newAgreement ? isQuote(account, agreementId) : Mono.just(false))
+                            .flatMap(pipelineAndQuote -> {
+                                Pipeline pipeline = pipelineAndQuote.getT1();
                                 v.orThrow();
                                 Move move = DealRules.judge(current, sent, pipeline,
                                         caller.actorType() == ActorType.STAFF, agreementId != null);
@@ -242,7 +261,7 @@ class DealService {
                                 }
                                 return lostReason(account, current, sent, move)
                                         .flatMap(reason -> save(caller, current, changed(current, sent, move,
-                                                pipeline, reason, contactId, siteId)));
+                                                pipeline, reason, contactId, siteId, pipelineAndQuote.getT2())));
                             });
                 });
     }
@@ -269,9 +288,12 @@ class DealService {
         return settings.of(account).map(s -> s.dealLostDefaultReason() == null ? "" : s.dealLostDefaultReason());
     }
 
-    /** The deal as the change leaves it ({@code reason} "" for none). Closing clears the next call. */
+    /**
+     * The deal as the change leaves it ({@code reason} "" for none). Closing clears the next call; linking a quote
+     * ({@code quoted}) dates {@code quoted_at}.
+     */
     private Deal changed(Deal current, Sent sent, Move move, Pipeline pipeline, String reason, UUID contactId,
-            UUID siteId) {
+            UUID siteId, boolean quoted) {
         boolean closed = !Deal.OPEN.equals(move.status());
         UUID reservationId = Patch.apply(sent.reservationId(), current.reservationId());
         boolean newReservation = reservationId != null && !reservationId.equals(current.reservationId());
@@ -285,6 +307,7 @@ class DealService {
                 .agreementId(Patch.apply(sent.agreementId(), current.agreementId()))
                 .reservationId(reservationId)
                 .reservedAt(newReservation ? clock.instant() : current.reservedAt())
+                .quotedAt(quoted ? clock.instant() : current.quotedAt())
                 .nextFollowUpOn(closed ? null : Patch.apply(sent.nextFollowUpOn(), current.nextFollowUpOn()))
                 .nextFollowUpWindow(closed ? null
                         : Patch.apply(sent.nextFollowUpWindow(), current.nextFollowUpWindow()))

@@ -39,6 +39,11 @@ public final class Bookings {
 
     /** A {@code pending_move_in} agreement of {@code customer} at {@code site}. */
     public UUID agreement(Caller caller, UUID customer, UUID site) {
+        return agreement(caller, customer, site, "pending_move_in");
+    }
+
+    /** An agreement of {@code customer} at {@code site} with this status ({@code quote}, ...). */
+    public UUID agreement(Caller caller, UUID customer, UUID site, String status) {
         UUID id = Ids.newId();
         Map<String, Object> agreement = new LinkedHashMap<>();
         agreement.put("id", id.toString());
@@ -46,7 +51,7 @@ public final class Bookings {
         agreement.put("contact_id", customer.toString());
         agreement.put("site_id", site.toString());
         agreement.put("unit_id", Ids.newId().toString());
-        agreement.put("status", "pending_move_in");
+        agreement.put("status", status);
         record(caller, id, "agreement", agreement);
         return id;
     }
