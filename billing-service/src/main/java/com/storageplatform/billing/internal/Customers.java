@@ -1,7 +1,10 @@
 package com.storageplatform.billing.internal;
 
 import com.storageplatform.kit.db.AccountStatement;
+import com.storageplatform.kit.projection.ContactsProjection;
 import java.util.UUID;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -40,5 +43,15 @@ public class Customers {
                 .switchIfEmpty(settings.of(accountId).flatMap(s -> contactId.equals(s.walkInContactId())
                         ? Mono.just(new Customer(contactId, true, null, "active"))
                         : Mono.empty()));
+    }
+
+    /** The kit's projection that keeps {@code contacts} (V2) from commerce's contact events. */
+    @Configuration(proxyBeanMethods = false)
+    static class Projection {
+
+        @Bean
+        ContactsProjection contactsProjection(DatabaseClient db) {
+            return new ContactsProjection(db);
+        }
     }
 }

@@ -1,4 +1,4 @@
-package com.storageplatform.crm.internal;
+package com.storageplatform.kit.projection;
 
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.inbox.ConsumedEvent;
@@ -8,32 +8,37 @@ import java.util.Set;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.Parameter;
-import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Keeps {@code contacts} from commerce's {@code contact.created}, {@code contact.updated} and
- * {@code contact.unarchived}: the contact as commerce last published it. An event older than the row changes
- * nothing.
+ * Keeps a service's {@code contacts} table from commerce's {@code contact.created}, {@code contact.updated} and
+ * {@code contact.unarchived}: each contact as commerce last published it, with its email and status pulled out for
+ * queries. An event older than the row changes nothing (events may arrive out of order).
+ *
+ * <p>A service declares it as a bean and owns the table in a migration of its own: {@code account_id} uuid,
+ * {@code id} uuid, {@code email} text, {@code status} text, {@code data} jsonb, {@code event_time} timestamptz,
+ * primary key {@code (account_id, id)}.
  */
-@Component
-class ContactsProjection implements EventHandler {
+public class ContactsProjection implements EventHandler {
+
+    private static final String TOPIC = "commerce.events";
+    private static final Set<String> TYPES = Set.of("contact.created", "contact.updated", "contact.unarchived");
 
     private final DatabaseClient db;
 
-    ContactsProjection(DatabaseClient db) {
+    public ContactsProjection(DatabaseClient db) {
         this.db = db;
     }
 
     @Override
     public String topic() {
-        return "commerce.events";
+        return TOPIC;
     }
 
     @Override
     public Set<String> types() {
-        return Set.of("contact.created", "contact.updated", "contact.unarchived");
+        return TYPES;
     }
 
     @Override
