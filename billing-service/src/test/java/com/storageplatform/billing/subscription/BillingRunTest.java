@@ -2,23 +2,14 @@ package com.storageplatform.billing.subscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.storageplatform.billing.support.BillingApi;
-import com.storageplatform.billing.support.TimeTravel;
 import com.storageplatform.kit.testsupport.PlatformTest;
-import com.storageplatform.kit.time.PlatformClock;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.test.web.reactive.server.WebTestClient;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The {@code billing-run} job: periods invoiced in advance from the next billing date, the first prorated to the
@@ -26,57 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
  * stopped half-way or two runs at once do, collection by the plan's rail, promotions counted.
  */
 @PlatformTest
-class BillingRunTest {
-
-    static final LocalDate TODAY = LocalDate.of(2027, 3, 10);
-
-    @Autowired
-    WebTestClient client;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    DatabaseClient db;
-
-    @Autowired
-    PlatformClock clock;
-
-    TimeTravel time;
-
-    @Autowired
-    BillingRunJob job;
-
-    PlanFixtures f;
-    BillingApi invoices;
-
-    @BeforeEach
-    void setUp() {
-        time = new TimeTravel(clock);
-        clockAt(TODAY);
-        f = new PlanFixtures(client, json, db);
-        invoices = f.api.on("/v1/invoices");
-    }
-
-    @AfterEach
-    void resetClock() {
-        time.back();
-    }
-
-    void clockAt(LocalDate day) {
-        time.to(day);
-    }
-
-    String run() {
-        return job.run().block();
-    }
-
-    List<JsonNode> invoicesOf(String planId) {
-        List<JsonNode> all = new ArrayList<>();
-        invoices.list(f.caller, "?subscription_id=" + planId + "&limit=100").get("data").forEach(all::add);
-        java.util.Collections.reverse(all);
-        return all;
-    }
+class BillingRunTest extends PlanRunTest {
 
     @Test
     void theFirstPeriodIsProratedByDaysUpToTheAnchor() {

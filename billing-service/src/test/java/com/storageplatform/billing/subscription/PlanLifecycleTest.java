@@ -2,87 +2,25 @@ package com.storageplatform.billing.subscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.storageplatform.billing.support.BillingApi;
-import com.storageplatform.billing.support.TimeTravel;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.ResourceApi;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
-import com.storageplatform.kit.time.PlatformClock;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
-import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A plan through its life: a voided invoice's charges back on the next (void rule 5), {@code past_due} from an
  * overdue invoice and back, cover and agreement changes from commerce's events, and {@code cancel}.
  */
 @PlatformTest
-class PlanLifecycleTest {
-
-    static final LocalDate TODAY = LocalDate.of(2027, 3, 10);
-
-    @Autowired
-    WebTestClient client;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    DatabaseClient db;
-
-    @Autowired
-    PlatformClock clock;
-
-    TimeTravel time;
-
-    @Autowired
-    BillingRunJob job;
-
-    PlanFixtures f;
-    BillingApi invoices;
-
-    @BeforeEach
-    void setUp() {
-        time = new TimeTravel(clock);
-        clockAt(TODAY);
-        f = new PlanFixtures(client, json, db);
-        invoices = f.api.on("/v1/invoices");
-    }
-
-    @AfterEach
-    void resetClock() {
-        time.back();
-    }
-
-    void clockAt(LocalDate day) {
-        time.to(day);
-    }
-
-    void run() {
-        job.run().block();
-    }
-
-    List<JsonNode> invoicesOf(String planId) {
-        List<JsonNode> all = new ArrayList<>();
-        invoices.list(f.caller, "?subscription_id=" + planId + "&limit=100").get("data").forEach(all::add);
-        Collections.reverse(all);
-        return all;
-    }
+class PlanLifecycleTest extends PlanRunTest {
 
     String status(String planId) {
         return f.api.read(f.caller, planId).get("status").asString();
