@@ -4,6 +4,7 @@ import com.storageplatform.auth.identity.IdentityProvider;
 import com.storageplatform.auth.operator.Operators;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.validation.Emails;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
 import org.springframework.util.MultiValueMap;
 import reactor.core.publisher.Mono;
@@ -27,7 +27,6 @@ class OperatorUserService {
 
     static final int MAX_EMAIL_LENGTH = 254;
     /** One @, something on each side, a dot in the domain, no spaces: enough to catch mistakes. */
-    private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
 
     private final OperatorUserRepository users;
     private final Operators operators;
@@ -48,7 +47,7 @@ class OperatorUserService {
                 .maxLength("email", body.email(), MAX_EMAIL_LENGTH)
                 .require("role", body.role())
                 .oneOf("role", body.role(), List.of(OperatorUser.OWNER, OperatorUser.STAFF));
-        validation.check(body.email() != null && !validation.has("email") && !EMAIL.matcher(body.email()).matches(),
+        validation.check(body.email() != null && !validation.has("email") && !Emails.isPlausible(body.email()),
                 "email", FieldIssue.INVALID);
         validation.orThrow();
         String email = body.email().toLowerCase(Locale.ROOT);

@@ -3,6 +3,7 @@ package com.storageplatform.commerce.contact;
 import static com.storageplatform.kit.validation.Text.blankToNull;
 import static com.storageplatform.kit.validation.Text.strip;
 
+import com.storageplatform.kit.validation.Emails;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
 import java.util.Locale;
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
 final class ContactRules {
 
     static final int NAME_MAX = 100;
-    static final int EMAIL_MAX = 254;
+    static final int EMAIL_MAX = Emails.MAX_LENGTH;
     static final int PHONE_MAX = 40;
     static final int COMPANY_NAME_MAX = 200;
     static final int ADDRESS_LINE_MAX = 200;
@@ -30,14 +31,6 @@ final class ContactRules {
     private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
     /** Digits, spaces, {@code +}, {@code -} and parentheses, with at least one digit. */
     private static final Pattern PHONE = Pattern.compile("[0-9 +()\\-]*[0-9][0-9 +()\\-]*");
-    /**
-     * A plausible address: a local part of the characters RFC 5322 allows unquoted (dots not first, last or
-     * doubled), {@code @}, and a domain of at least two DNS labels.
-     */
-    private static final Pattern EMAIL = Pattern.compile(
-            "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
-                    + "@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+");
-    private static final int LOCAL_PART_MAX = 64;
 
     private ContactRules() {
     }
@@ -58,8 +51,7 @@ final class ContactRules {
     }
 
     static boolean isPlausibleEmail(String email) {
-        int at = email.indexOf('@');
-        return at > 0 && at <= LOCAL_PART_MAX && email.length() <= EMAIL_MAX && EMAIL.matcher(email).matches();
+        return Emails.isPlausible(email);
     }
 
     /** The {@code email} list filter: exact (any case) and plausible, else empty (400). */
