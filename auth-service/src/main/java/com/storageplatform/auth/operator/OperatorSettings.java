@@ -14,16 +14,18 @@ import java.util.List;
  *                                    of the operator's {@code default_currency}; null for no deposit
  * @param customerPortalUrl           where customers return after paying an order made without a
  *                                    {@code return_url} (an absolute https URL); null for none
+ * @param notificationEmail           where the platform tells the operator about their integrations (a webhook
+ *                                    endpoint disabled after sustained failure); null for none
  */
 public record OperatorSettings(boolean onlineIdChecksEnabled, boolean idCheckRequiredBeforeAccess,
         boolean voidOverdueEnabled, String dealLostDefaultReason, boolean reservedDealFollowUpEnabled,
         List<String> publishedWebsiteUrls, int reservationHoldDays, Long refundableDepositMinor,
-        String customerPortalUrl) {
+        String customerPortalUrl, String notificationEmail) {
 
     public static final int DEFAULT_RESERVATION_HOLD_DAYS = 7;
 
     public static final OperatorSettings DEFAULTS = new OperatorSettings(false, false, false, null, true, List.of(),
-            DEFAULT_RESERVATION_HOLD_DAYS, null, null);
+            DEFAULT_RESERVATION_HOLD_DAYS, null, null, null);
 
     public OperatorSettings {
         publishedWebsiteUrls = List.copyOf(publishedWebsiteUrls);

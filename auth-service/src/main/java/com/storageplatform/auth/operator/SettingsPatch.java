@@ -1,5 +1,6 @@
 package com.storageplatform.auth.operator;
 
+import com.storageplatform.kit.validation.Emails;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
 import com.storageplatform.kit.web.Patch;
@@ -12,13 +13,14 @@ import java.util.Set;
 
 /**
  * The body of {@code PATCH /admin/v1/operators/{id}/settings}: an absent field keeps its value, {@code null}
- * clears {@code deal_lost_default_reason}, {@code refundable_deposit_minor} and {@code customer_portal_url} and is
- * refused for the others. Every rule broken is named at once.
+ * clears {@code deal_lost_default_reason}, {@code refundable_deposit_minor}, {@code customer_portal_url} and
+ * {@code notification_email} and is refused for the others. Every rule broken is named at once.
  */
 record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idCheckRequiredBeforeAccess,
         Patch<Boolean> voidOverdueEnabled, Patch<String> dealLostDefaultReason,
         Patch<Boolean> reservedDealFollowUpEnabled, Patch<List<String>> publishedWebsiteUrls,
-        Patch<Long> reservationHoldDays, Patch<Long> refundableDepositMinor, Patch<String> customerPortalUrl) {
+        Patch<Long> reservationHoldDays, Patch<Long> refundableDepositMinor, Patch<String> customerPortalUrl,
+        Patch<String> notificationEmail) {
 
     static final int MAX_REASON_LENGTH = 200;
     static final int MAX_URLS = 20;
@@ -54,6 +56,10 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
         }
         if (customerPortalUrl != null && !customerPortalUrl.isNull()) {
             url(validation, "customer_portal_url", customerPortalUrl.value());
+        }
+        if (notificationEmail != null && !notificationEmail.isNull()) {
+            validation.check(!Emails.isPlausible(notificationEmail.value()), "notification_email",
+                    FieldIssue.INVALID);
         }
         validation.orThrow();
         return this;
@@ -110,7 +116,8 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
     boolean isEmpty() {
         return onlineIdChecksEnabled == null && idCheckRequiredBeforeAccess == null && voidOverdueEnabled == null
                 && dealLostDefaultReason == null && reservedDealFollowUpEnabled == null && publishedWebsiteUrls == null
-                && reservationHoldDays == null && refundableDepositMinor == null && customerPortalUrl == null;
+                && reservationHoldDays == null && refundableDepositMinor == null && customerPortalUrl == null
+                && notificationEmail == null;
     }
 
     /** The settings with this patch's fields changed and every other kept. */
@@ -124,6 +131,8 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
                 Patch.apply(publishedWebsiteUrls, current.publishedWebsiteUrls()),
                 Patch.pick(reservationHoldDays, current.reservationHoldDays(), Math::toIntExact),
                 Patch.apply(refundableDepositMinor, current.refundableDepositMinor()),
-                Patch.apply(customerPortalUrl, current.customerPortalUrl()));
+                Patch.apply(customerPortalUrl, current.customerPortalUrl()),
+                Patch.pick(notificationEmail, current.notificationEmail(),
+                        email -> email == null ? null : email.toLowerCase(Locale.ROOT)));
     }
 }

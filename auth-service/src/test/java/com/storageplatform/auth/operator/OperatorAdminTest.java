@@ -88,6 +88,7 @@ class OperatorAdminTest {
                 .jsonPath("$.data.settings.reservation_hold_days").isEqualTo(7)
                 .jsonPath("$.data.settings.refundable_deposit_minor").isEmpty()
                 .jsonPath("$.data.settings.customer_portal_url").isEmpty()
+                .jsonPath("$.data.settings.notification_email").isEmpty()
                 .jsonPath("$.data.walk_in_contact_ids.live").value(id -> assertThat(Ids.parse((String) id)).isPresent())
                 .jsonPath("$.data.walk_in_contact_ids.test").value(id -> assertThat(Ids.parse((String) id)).isPresent())
                 .jsonPath("$.data.created_at").value(at -> assertThat((String) at).endsWith("Z"))
@@ -103,7 +104,7 @@ class OperatorAdminTest {
         assertThat((Map<String, Object>) operator.get("settings")).containsOnlyKeys("online_id_checks_enabled",
                 "id_check_required_before_access", "void_overdue_enabled", "deal_lost_default_reason",
                 "reserved_deal_follow_up_enabled", "published_website_urls", "reservation_hold_days",
-                "refundable_deposit_minor", "customer_portal_url");
+                "refundable_deposit_minor", "customer_portal_url", "notification_email");
         assertThat((Map<String, Object>) operator.get("walk_in_contact_ids")).containsOnlyKeys("live", "test");
         assertThat((List<Map<String, Object>>) operator.get("accounts"))
                 .allSatisfy(account -> assertThat(account).containsOnlyKeys("id", "object", "environment"));
@@ -418,6 +419,22 @@ class OperatorAdminTest {
                 .expectStatus().isNotFound();
         api.patch("/admin/v1/operators/nope/settings", Map.of("void_overdue_enabled", true))
                 .expectStatus().isNotFound();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theNotificationEmailIsSetInLowerCaseRefusedWhenNoAddressAndCleared() {
+        Map<String, Object> operator = api.createOperator("Notices");
+        String path = "/admin/v1/operators/" + operator.get("id") + "/settings";
+
+        Map<String, Object> set = data(api.patch(path, Map.of("notification_email", "Ops@Acme.example")), 200);
+        assertThat((Map<String, Object>) set.get("settings")).containsEntry("notification_email", "ops@acme.example");
+        assertThat(details(api.patch(path, Map.of("notification_email", "ops at acme")), 422))
+                .containsExactly(issue("notification_email", "invalid"));
+        Map<String, Object> clear = new HashMap<>();
+        clear.put("notification_email", null);
+        assertThat((Map<String, Object>) data(api.patch(path, clear), 200).get("settings"))
+                .containsEntry("notification_email", null);
     }
 
     @Test

@@ -1,8 +1,10 @@
 package com.storageplatform.auth.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.storageplatform.kit.autoconfigure.StrictJson;
+import com.storageplatform.kit.web.ApiException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -18,14 +20,14 @@ class SettingsPatchTest {
     @Test
     void anAbsentFieldKeepsItsValueAndNullClearsTheReason() {
         OperatorSettings current = new OperatorSettings(true, true, false, "Price", false, List.of("https://a.example"),
-                7, 5000L, "https://my.a.example");
+                7, 5000L, "https://my.a.example", null);
         assertThat(patch("{}").applyTo(current)).isEqualTo(current);
         assertThat(patch("{\"void_overdue_enabled\": true}").applyTo(current))
                 .isEqualTo(new OperatorSettings(true, true, true, "Price", false, List.of("https://a.example"), 7,
-                        5000L, "https://my.a.example"));
+                        5000L, "https://my.a.example", null));
         assertThat(patch("{\"deal_lost_default_reason\": null, \"published_website_urls\": []}").applyTo(current))
                 .isEqualTo(new OperatorSettings(true, true, false, null, false, List.of(), 7, 5000L,
-                        "https://my.a.example"));
+                        "https://my.a.example", null));
     }
 
     @Test
@@ -34,12 +36,28 @@ class SettingsPatchTest {
         OperatorSettings set = patch("{\"reservation_hold_days\": 30, \"refundable_deposit_minor\": 0, "
                 + "\"customer_portal_url\": \"https://my.a.example/orders\"}").applyTo(current);
         assertThat(set).isEqualTo(new OperatorSettings(false, false, false, null, true, List.of(), 30, 0L,
-                "https://my.a.example/orders"));
+                "https://my.a.example/orders", null));
         assertThat(patch("{\"refundable_deposit_minor\": null, \"customer_portal_url\": null}").applyTo(set))
-                .isEqualTo(new OperatorSettings(false, false, false, null, true, List.of(), 30, null, null));
+                .isEqualTo(new OperatorSettings(false, false, false, null, true, List.of(), 30, null, null, null));
         assertThat(OperatorSettings.DEFAULTS.reservationHoldDays()).isEqualTo(7);
         assertThat(OperatorSettings.DEFAULTS.refundableDepositMinor()).isNull();
         assertThat(OperatorSettings.DEFAULTS.customerPortalUrl()).isNull();
+    }
+
+    @Test
+    void theNotificationEmailIsStoredInLowerCaseAndNullClearsIt() {
+        OperatorSettings set = patch("{\"notification_email\": \"Ops@Harbour-Storage.example\"}")
+                .applyTo(OperatorSettings.DEFAULTS);
+        assertThat(set.notificationEmail()).isEqualTo("ops@harbour-storage.example");
+        assertThat(patch("{\"notification_email\": null}").applyTo(set).notificationEmail()).isNull();
+        assertThat(OperatorSettings.DEFAULTS.notificationEmail()).isNull();
+    }
+
+    @Test
+    void aNotificationEmailThatIsNoAddressIsInvalid() {
+        assertThatThrownBy(() -> patch("{\"notification_email\": \"ops@localhost\"}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.details())
+                        .extracting(i -> i.field() + " " + i.issue()).containsExactly("notification_email invalid"));
     }
 
     @Test
