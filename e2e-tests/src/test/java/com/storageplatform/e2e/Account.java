@@ -8,8 +8,8 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A new operator's test account as an integration calls it through the gateway: one API key with every site,
- * unit and catalogue scope, and the calls the catalogue tests make with it. Bodies are JSON text, so a test can
+ * A new operator's test account as an integration calls it through the gateway: one API key (by default with every
+ * site, unit and catalogue scope), and the calls the tests make with it. Bodies are JSON text, so a test can
  * send explicit nulls and wrong types as a client would.
  */
 final class Account {
@@ -22,23 +22,31 @@ final class Account {
     final Admin.Operator operator;
     final String key;
 
-    private Account(DevStack stack, Admin admin, Admin.Operator operator, String key) {
+    private Account(DevStack stack, Admin admin, Admin.Operator operator, String key, List<String> scopes) {
         this.stack = stack;
         this.admin = admin;
         this.operator = operator;
         this.key = key;
+        this.scopes = List.copyOf(scopes);
     }
 
+    private final List<String> scopes;
+
     static Account create(DevStack stack, String operatorName) {
+        return create(stack, operatorName, CATALOGUE_SCOPES);
+    }
+
+    /** A new operator's test account whose key holds {@code scopes}. */
+    static Account create(DevStack stack, String operatorName, List<String> scopes) {
         Admin admin = new Admin(stack);
         Admin.Operator operator = admin.newOperator(operatorName);
-        return new Account(stack, admin, operator, admin.apiKey(operator, "test", CATALOGUE_SCOPES, null)
-                .path("key").asString());
+        return new Account(stack, admin, operator, admin.apiKey(operator, "test", scopes, null)
+                .path("key").asString(), scopes);
     }
 
     /** Another key of this account with the same scopes, restricted to {@code siteIds}. */
     String keyRestrictedTo(String... siteIds) {
-        return admin.apiKey(operator, "test", CATALOGUE_SCOPES, List.of(siteIds)).path("key").asString();
+        return admin.apiKey(operator, "test", scopes, List.of(siteIds)).path("key").asString();
     }
 
     String accountId() {

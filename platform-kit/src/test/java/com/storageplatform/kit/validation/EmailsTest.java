@@ -18,8 +18,8 @@ class EmailsTest {
         assertThat(Emails.isPlausible("@example.com")).isFalse();
         assertThat(Emails.isPlausible("ada@-example.com")).isFalse();
         assertThat(Emails.isPlausible("a".repeat(65) + "@example.com")).isFalse();
-        assertThat(Emails.isPlausible("a@" + "b".repeat(60) + "." + "c".repeat(60) + "." + "d".repeat(60) + "."
-                + "e".repeat(60) + ".uk")).isFalse();
+        assertThat(Emails.isPlausible("a@" + "b".repeat(62) + "." + "c".repeat(62) + "." + "d".repeat(62) + "."
+                + "e".repeat(62) + ".uk")).isFalse();
         assertThat(Emails.isPlausible(null)).isFalse();
     }
 }
