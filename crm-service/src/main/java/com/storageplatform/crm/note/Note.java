@@ -1,6 +1,7 @@
 package com.storageplatform.crm.note;
 
 import com.storageplatform.kit.openapi.OneOf;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -36,6 +37,7 @@ public record Note(UUID id, String object, @OneOf("SUBJECT_TYPES") String subjec
      *                     token), {@code platform_admin} or {@code provider}
      * @param credentialId the id of that credential (a staff token's id for a member of staff)
      */
+    @Schema(name = "NoteAuthor")
     public record Author(@OneOf("ACTOR_TYPES") String actorType, String credentialId) {
 
         public static final List<String> ACTOR_TYPES = List.of("api", "staff", "platform_admin", "provider");
