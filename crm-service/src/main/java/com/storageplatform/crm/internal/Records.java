@@ -43,6 +43,11 @@ public class Records {
         return records.find(accountId, "unit_type", id);
     }
 
+    /** A unit of the catalogue (the subject of a note). */
+    public Mono<JsonNode> unit(UUID accountId, UUID id) {
+        return records.find(accountId, "unit", id);
+    }
+
     public Mono<JsonNode> agreement(UUID accountId, UUID id) {
         return records.find(accountId, "agreement", id);
     }
@@ -97,12 +102,15 @@ public class Records {
     @Configuration(proxyBeanMethods = false)
     static class Projections {
 
-        /** Sites and unit types (a deal's site, and the unit type it asks about), from {@code catalogue.events}. */
+        /**
+         * Sites, unit types and units (a deal's site and the unit type it asks about, a note's unit and its site),
+         * from {@code catalogue.events}.
+         */
         @Bean
         RecordsProjection catalogueRecordsProjection(DatabaseClient db) {
             Set<String> lifecycle = RecordsProjection.LIFECYCLE;
             return new RecordsProjection(db, TABLE, "catalogue.events", Map.of("site", lifecycle, "unit_type",
-                    lifecycle));
+                    lifecycle, "unit", lifecycle));
         }
 
         /** Agreements (a won deal's booking) and reservations (a deal's hold), from {@code commerce.events}. */

@@ -11,7 +11,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What crm learns from the catalogue's and commerce's events (its {@code records}), written as the kit's projection
- * would write them: a site, a unit type at it, an agreement and a reservation of a customer.
+ * would write them: a site, a unit type and a unit at it, an agreement and a reservation of a customer.
  */
 public final class Bookings {
 
@@ -34,6 +34,15 @@ public final class Bookings {
         UUID id = Ids.newId();
         record(caller, id, "unit_type", Map.of("id", id.toString(), "object", "unit_type", "site_id",
                 site.toString(), "name", "50 sq ft", "price_minor", 10000, "currency", "GBP", "status", "active"));
+        return id;
+    }
+
+    /** An available unit of {@code unitType} at {@code site}. */
+    public UUID unit(Caller caller, UUID site, UUID unitType) {
+        UUID id = Ids.newId();
+        record(caller, id, "unit", Map.of("id", id.toString(), "object", "unit", "site_id", site.toString(),
+                "unit_type_id", unitType.toString(), "name", "A" + id.toString().substring(30), "status",
+                "available"));
         return id;
     }
 
