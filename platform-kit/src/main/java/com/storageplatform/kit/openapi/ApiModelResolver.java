@@ -8,6 +8,7 @@ import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverter;
 import io.swagger.v3.core.converter.ModelConverterContext;
 import io.swagger.v3.core.jackson.ModelResolver;
+import io.swagger.v3.core.util.AnnotationsUtils;
 import io.swagger.v3.core.util.Json31;
 import io.swagger.v3.oas.models.media.JsonSchema;
 import io.swagger.v3.oas.models.media.Schema;
@@ -58,15 +59,20 @@ public final class ApiModelResolver extends ModelResolver {
         return resolved;
     }
 
-    /** A value that may also be sent as {@code null}: OpenAPI 3.1 adds the {@code null} type. */
+    /**
+     * A value that may also be sent as {@code null}: OpenAPI 3.1 adds the {@code null} type. The type is added to a
+     * copy: swagger hands out one schema object for every property of the same name and type, so adding it in place
+     * would make a response's {@code name} nullable because a PATCH body's {@code name} is.
+     */
     @SuppressWarnings({"rawtypes", "unchecked"})
-    static Schema nullable(Schema schema) {
-        if (schema == null) {
+    static Schema nullable(Schema resolved) {
+        if (resolved == null) {
             return null;
         }
-        if (schema.get$ref() != null) {
-            return new JsonSchema().anyOf(List.of(schema, new JsonSchema().types(Set.of("null"))));
+        if (resolved.get$ref() != null) {
+            return new JsonSchema().anyOf(List.of(resolved, new JsonSchema().types(Set.of("null"))));
         }
+        Schema schema = AnnotationsUtils.clone(resolved, true);
         if (schema.getTypes() != null) {
             schema.addType("null");
         } else if (schema.getType() != null) {

@@ -43,7 +43,7 @@ final class EnvelopeSchemas {
                 describe(properties.get("has_more"), "Whether another page follows.");
                 Schema next = properties.get("next");
                 if (next != null) {
-                    ApiModelResolver.nullable(next);
+                    properties.put("next", ApiModelResolver.nullable(next));
                 }
             } else if (name.equals("Deleted")) {
                 schema.setRequired(List.of("id", "object", "deleted"));
