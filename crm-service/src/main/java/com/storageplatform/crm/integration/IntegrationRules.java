@@ -227,8 +227,8 @@ final class IntegrationRules {
             v.orThrow();
         }
         throw new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(),
-                "provider must be one of " + String.join(", ", IntegrationProviders.of(kind)) + " for a "
-                        + kind + " connection.", v.issues(), Map.of());
+                "provider must be one of " + String.join(", ", IntegrationProviders.of(kind)) + " for kind "
+                        + kind + ".", v.issues(), Map.of());
     }
 
     /** The names of credentials, sorted; null for none sent. What may be printed of them. */

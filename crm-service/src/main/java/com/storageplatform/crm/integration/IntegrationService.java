@@ -201,7 +201,7 @@ class IntegrationService {
     /** 409: the rule of one connection in service per kind (and channel), without naming the other. */
     static ApiException oneInService(IntegrationConnection c) {
         String what = c.channel() == null ? c.kind() : c.kind() + " (" + c.channel() + ")";
-        return ApiException.conflict("This account already has a " + what + " connection in service (active or "
+        return ApiException.conflict("Another " + what + " connection of this account is in service (active or "
                 + "error): disable or delete it first, or send this one with status disabled.");
     }
 
