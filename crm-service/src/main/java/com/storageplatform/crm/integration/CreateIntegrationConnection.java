@@ -1,5 +1,6 @@
 package com.storageplatform.crm.integration;
 
+import com.storageplatform.kit.openapi.OneOf;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
@@ -7,7 +8,7 @@ import java.util.Map;
 /**
  * The body of {@code POST /v1/integration-connections}.
  *
- * @param provider    one of the kind's providers (docs/api/integrations.md, "Providers")
+ * @param provider    one of the kind's providers (the Providers table of the integrations guide)
  * @param name        trimmed; at most 200 characters
  * @param settings    the provider's configuration, which is not secret: its required keys, at most 50 keys and
  *                    8192 characters of JSON; a key that looks like a secret ({@code password}, {@code token},
@@ -20,7 +21,8 @@ import java.util.Map;
  */
 @Schema(requiredProperties = {"kind", "provider", "name"})
 record CreateIntegrationConnection(String kind, String provider, String name, Map<String, Object> settings,
-        Map<String, String> credentials, List<String> siteIds, String status) {
+        Map<String, String> credentials, List<String> siteIds,
+        @OneOf(value = "SETTABLE_STATUSES", in = IntegrationConnection.class) String status) {
 
     /** Never the credentials' values, wherever a body is printed. */
     @Override

@@ -40,6 +40,8 @@ public record IntegrationConnection(UUID id, String object, @OneOf(value = "KIND
     public static final String DISABLED = "disabled";
     public static final String ERROR = "error";
     public static final List<String> STATUSES = List.of(ACTIVE, DISABLED, ERROR);
+    /** What a client may set; {@code error} is the service's. */
+    public static final List<String> SETTABLE_STATUSES = List.of(ACTIVE, DISABLED);
 
     /**
      * @param message what the port said went wrong

@@ -196,7 +196,7 @@ final class IntegrationRules {
      */
     static String status(Validation v, String status) {
         v.check(IntegrationConnection.ERROR.equals(status), "status", FieldIssue.NOT_ALLOWED);
-        v.oneOf("status", status, List.of(IntegrationConnection.ACTIVE, IntegrationConnection.DISABLED));
+        v.oneOf("status", status, IntegrationConnection.SETTABLE_STATUSES);
         return status;
     }
 
