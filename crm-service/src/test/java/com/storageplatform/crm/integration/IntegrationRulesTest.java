@@ -138,7 +138,7 @@ class IntegrationRulesTest {
     }
 
     @Test
-    void theBodiesNeverPrintCredentialValues() {
+    void nothingThatHoldsCredentialsOrTheirSealPrintsThem() {
         CreateIntegrationConnection body = create("id_check", "stripe_identity", Map.of(),
                 Map.of("secret_key", "sk_live_do_not_print"));
         assertThat(body.toString()).doesNotContain("sk_live_do_not_print").contains("secret_key");
@@ -150,6 +150,13 @@ class IntegrationRulesTest {
                 List.of("secret_key"), List.of(), "active", null, null, null, null);
         assertThat(new OpenedConnection(connection, Map.of("secret_key", "sk_live_do_not_print")).toString())
                 .doesNotContain("sk_live_do_not_print").contains("secret_key");
+        assertThat(new IntegrationRules.Terms(null, "n", Map.of(), Map.of("secret_key", "sk_live_do_not_print"),
+                List.of(), "active").toString()).doesNotContain("sk_live_do_not_print");
+        assertThat(new IntegrationRules.Changes("n", Map.of(), Map.of("secret_key", "sk_live_do_not_print"),
+                List.of(), "active").toString()).doesNotContain("sk_live_do_not_print");
+        byte[] sealed = "sealed-bytes".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(new IntegrationRepository.Stored(connection, sealed).toString()).doesNotContain("[B@")
+                .isEqualTo("Stored[connection=" + connection.id() + "]");
     }
 
     private static IntegrationProviders.Provider smtp() {
