@@ -167,7 +167,8 @@ class IntegrationPortsTest {
 
         f.report(f.caller, id, "{\"outcome\": \"used\"}").expectStatus().isOk();
         assertThat(f.accounts.eventTypes(id)).hasSize(3);
-        assertThat(f.api.issues(f.report(f.caller, id, "{\"outcome\": \"error\"}"))).containsExactly("message required");
+        assertThat(f.api.issues(f.report(f.caller, id, "{\"outcome\": \"error\"}")))
+                .containsExactly("message required");
     }
 
     @Test
