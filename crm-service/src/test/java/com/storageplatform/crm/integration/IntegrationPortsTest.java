@@ -1,0 +1,183 @@
+package com.storageplatform.crm.integration;
+
+import static com.storageplatform.crm.integration.IntegrationFixtures.CLIENT_SECRET;
+import static com.storageplatform.crm.integration.IntegrationFixtures.REFRESH_TOKEN;
+import static com.storageplatform.crm.integration.IntegrationFixtures.noke;
+import static com.storageplatform.crm.integration.IntegrationFixtures.xero;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestCallers;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code /internal/v1/integration-connections}: other services' ports read a connection with its credentials opened
+ * and report back, with a peer's caller token only.
+ */
+@PlatformTest
+class IntegrationPortsTest {
+
+    @Autowired
+    WebTestClient client;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    DatabaseClient db;
+
+    IntegrationFixtures f;
+
+    @BeforeEach
+    void setUp() {
+        f = new IntegrationFixtures(client, json, db);
+    }
+
+    @Test
+    void aPortReadsTheConnectionWithItsSealedCredentialsOpened() {
+        JsonNode created = f.create(xero(""));
+
+        JsonNode opened = f.api.body(f.portRead(f.caller, "?kind=accounting").expectStatus().isOk()).get("data");
+
+        assertThat(opened.get("connection")).isEqualTo(created);
+        assertThat(opened.get("credentials").get("client_id").asString()).isEqualTo("client-1");
+        assertThat(opened.get("credentials").get("client_secret").asString()).isEqualTo(CLIENT_SECRET);
+        assertThat(opened.get("credentials").get("refresh_token").asString()).isEqualTo(REFRESH_TOKEN);
+        assertThat(opened.get("credentials").size()).isEqualTo(3);
+    }
+
+    @Test
+    void newCredentialsSentInAPatchAreWhatThePortOpens() {
+        String id = f.create(xero("")).get("id").asString();
+        f.api.updated(f.caller, id, """
+                {"credentials": {"client_id": "client-2", "client_secret": "rotated", "refresh_token": "r2"}}
+                """);
+
+        JsonNode credentials = f.api.body(f.portRead(f.caller, "?kind=accounting").expectStatus().isOk())
+                .get("data").get("credentials");
+        assertThat(credentials.get("client_id").asString()).isEqualTo("client-2");
+        assertThat(credentials.get("client_secret").asString()).isEqualTo("rotated");
+    }
+
+    @Test
+    void onlyAConnectionInServiceServingTheSiteIsRead() {
+        f.create(noke("[\"" + f.site + "\"]", ""));
+        var otherSite = f.bookings.site(f.caller);
+
+        assertThat(f.api.body(f.portRead(f.caller, "?kind=access_control&site_id=" + f.site).expectStatus().isOk())
+                .get("data").get("connection").get("provider").asString()).isEqualTo("noke");
+        assertThat(f.api.errorCode(f.portRead(f.caller, "?kind=access_control&site_id=" + otherSite), 404))
+                .isEqualTo("not_found");
+        assertThat(f.api.errorCode(f.portRead(f.caller, "?kind=id_check"), 404)).isEqualTo("not_found");
+
+        String books = f.create(xero("")).get("id").asString();
+        f.api.updated(f.caller, books, "{\"status\": \"disabled\"}");
+        assertThat(f.api.errorCode(f.portRead(f.caller, "?kind=accounting"), 404)).isEqualTo("not_found");
+    }
+
+    @Test
+    void aSiteRestrictedRequestReadsOnlyForItsOwnSites() {
+        f.create(xero(""));
+        var otherSite = f.bookings.site(f.caller);
+        Caller here = TestCallers.restrictedTo(f.caller, f.site);
+
+        f.portRead(here, "?kind=accounting&site_id=" + f.site).expectStatus().isOk();
+        assertThat(f.api.errorCode(f.portRead(here, "?kind=accounting&site_id=" + otherSite), 403))
+                .isEqualTo("site_forbidden");
+    }
+
+    @Test
+    void messagingIsReadByChannelAndOtherKindsHaveNone() {
+        f.create("""
+                {"kind": "messaging", "provider": "smtp", "name": "Mail",
+                 "settings": {"host": "smtp.example.org", "port": 587, "from_address": "desk@example.org"},
+                 "credentials": {"username": "desk", "password": "smtp-pass"}}
+                """);
+
+        JsonNode email = f.api.body(f.portRead(f.caller, "?kind=messaging&channel=email").expectStatus().isOk())
+                .get("data");
+        assertThat(email.get("connection").get("settings").get("port").asInt()).isEqualTo(587);
+        assertThat(email.get("credentials").get("password").asString()).isEqualTo("smtp-pass");
+        assertThat(f.api.errorCode(f.portRead(f.caller, "?kind=messaging&channel=sms"), 404)).isEqualTo("not_found");
+        assertThat(f.api.issues(f.portRead(f.caller, "?kind=messaging"), 400)).containsExactly("channel required");
+        assertThat(f.api.issues(f.portRead(f.caller, "?kind=accounting&channel=email"), 400))
+                .containsExactly("channel not_allowed");
+        assertThat(f.api.issues(f.portRead(f.caller, ""), 400)).containsExactly("kind required");
+        assertThat(f.api.issues(f.portRead(f.caller, "?kind=fax"), 400)).containsExactly("kind invalid");
+    }
+
+    @Test
+    void withoutAPeersTokenTheInternalRoutesAreNotFound() {
+        String id = f.create(xero("")).get("id").asString();
+        Caller withEveryScope = f.caller;
+
+        client.get().uri("/internal/v1/integration-connections?kind=accounting").exchange()
+                .expectStatus().isUnauthorized();
+        assertThat(f.api.errorCode(client.get().uri("/internal/v1/integration-connections?kind=accounting")
+                .header("Authorization", TestCallers.bearer(withEveryScope)).exchange(), 404)).isEqualTo("not_found");
+        assertThat(f.api.errorCode(client.post().uri("/internal/v1/integration-connections/" + id + "/report")
+                .header("Authorization", TestCallers.bearer(withEveryScope))
+                .header("Content-Type", "application/json").bodyValue("{\"outcome\": \"error\", \"message\": \"x\"}")
+                .exchange(), 404)).isEqualTo("not_found");
+        assertThat(f.api.read(f.caller, id).get("status").asString()).isEqualTo("active");
+    }
+
+    @Test
+    void anotherAccountsConnectionIsNeitherReadNorReported() {
+        String id = f.create(xero("")).get("id").asString();
+        Caller stranger = TestCallers.apiCaller(IntegrationFixtures.SCOPES);
+
+        assertThat(f.api.errorCode(f.portRead(stranger, "?kind=accounting"), 404)).isEqualTo("not_found");
+        assertThat(f.api.errorCode(f.report(stranger, id, "{\"outcome\": \"used\"}"), 404)).isEqualTo("not_found");
+    }
+
+    @Test
+    void anErrorReportedPutsTheConnectionInErrorAndAUseBringsItBack() {
+        String id = f.create(xero("")).get("id").asString();
+
+        JsonNode failed = f.api.body(f.report(f.caller, id, """
+                {"outcome": "error", "message": "  Xero answered 401: the refresh token was revoked.  "}
+                """).expectStatus().isOk()).get("data");
+        assertThat(failed.get("status").asString()).isEqualTo("error");
+        assertThat(failed.get("last_error").get("message").asString())
+                .isEqualTo("Xero answered 401: the refresh token was revoked.");
+        assertThat(failed.get("last_error").get("at").isNull()).isFalse();
+        assertThat(f.api.read(f.caller, id)).isEqualTo(failed);
+        f.portRead(f.caller, "?kind=accounting").expectStatus().isOk();
+
+        assertThat(f.api.errorCode(f.api.post(f.caller, """
+                {"kind": "accounting", "provider": "sage", "name": "Sage", "settings": {"business_id": "b"},
+                 "credentials": {"client_id": "c", "client_secret": "s", "refresh_token": "r"}}
+                """), 409)).isEqualTo("conflict");
+
+        JsonNode used = f.api.body(f.report(f.caller, id, "{\"outcome\": \"used\"}").expectStatus().isOk())
+                .get("data");
+        assertThat(used.get("status").asString()).isEqualTo("active");
+        assertThat(used.get("last_used_at").isNull()).isFalse();
+        assertThat(used.get("last_error")).isEqualTo(failed.get("last_error"));
+        assertThat(f.accounts.eventTypes(id)).containsExactly("integration_connection.created",
+                "integration_connection.updated", "integration_connection.updated");
+
+        f.report(f.caller, id, "{\"outcome\": \"used\"}").expectStatus().isOk();
+        assertThat(f.accounts.eventTypes(id)).hasSize(3);
+        assertThat(f.api.issues(f.report(f.caller, id, "{\"outcome\": \"error\"}")))
+                .containsExactly("message required");
+    }
+
+    @Test
+    void aDisabledConnectionStaysDisabledWhenAnErrorIsReported() {
+        String id = f.create(xero(", \"status\": \"disabled\"")).get("id").asString();
+
+        JsonNode reported = f.api.body(f.report(f.caller, id, "{\"outcome\": \"error\", \"message\": \"timeout\"}")
+                .expectStatus().isOk()).get("data");
+        assertThat(reported.get("status").asString()).isEqualTo("disabled");
+        assertThat(reported.get("last_error").get("message").asString()).isEqualTo("timeout");
+    }
+}
