@@ -1,6 +1,5 @@
 package com.storageplatform.crm.integration;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.storageplatform.kit.openapi.OneOf;
 import com.storageplatform.kit.web.Patch;
 import java.util.List;
@@ -10,16 +9,12 @@ import java.util.Map;
  * The body of {@code PATCH /v1/integration-connections/{id}}: left out stays, {@code null} clears (the kit's Patch).
  * {@code kind} and {@code provider} are fixed once created: connect another system with a new connection.
  *
- * <p>{@code @JsonProperty} on {@code name} changes nothing in JSON: it keeps this field's schema apart from the plain
- * {@code name} of other records (pipelines, stages), which swagger would otherwise hand out as one shared schema
- * object that the kit's {@code ApiModelResolver} marks nullable in place for a {@code Patch} field.
- *
  * @param settings    replaces the stored settings whole, judged as on create
  * @param credentials replaces the stored credentials whole, judged as on create; {@code null} removes them
  * @param siteIds     replaces the sites served; {@code null} or empty: every site
  * @param status      {@code active} or {@code disabled}; {@code error} is set by the service only
  */
-record IntegrationConnectionChanges(@JsonProperty("name") Patch<String> name, Patch<Map<String, Object>> settings,
+record IntegrationConnectionChanges(Patch<String> name, Patch<Map<String, Object>> settings,
         Patch<Map<String, String>> credentials, Patch<List<String>> siteIds,
         @OneOf(value = "SETTABLE_STATUSES", in = IntegrationConnection.class) Patch<String> status) {
 
