@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.Parameter;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -85,9 +86,16 @@ final class MessageFixtures {
                                                          CAST(:marketing AS text))
                  WHERE account_id = :account AND id = :id
                 """)
-                .bind("account", caller.accountId()).bind("id", id).bind("email", email)
+                .bind("account", caller.accountId()).bind("id", id)
+                .bind("email", Parameter.fromOrEmpty(email, String.class))
                 .bind("marketing", marketingStatus)
                 .then().block();
+    }
+
+    /** How many times the message was handed to its provider. */
+    int attempts(String id) {
+        return db.sql("SELECT attempts FROM messages WHERE id = :id").bind("id", UUID.fromString(id))
+                .map(row -> row.get(0, Integer.class)).one().block();
     }
 
     String email(UUID contact, String kind, String subject, String body) {

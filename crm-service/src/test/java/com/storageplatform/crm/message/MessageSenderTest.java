@@ -1,0 +1,119 @@
+package com.storageplatform.crm.message;
+
+import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.time.PlatformClock;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The sender's policy with a provider that is unavailable: bounded retries after 1, 2, 4 and 8 minutes, then
+ * {@code failed}; a message that waits is judged again against its contact when its turn comes. The platform clock
+ * moves the waits by.
+ */
+@PlatformTest
+class MessageSenderTest {
+
+    @DynamicPropertySource
+    static void quickTurns(DynamicPropertyRegistry registry) {
+        registry.add("crm.messages.sending.poll-interval", () -> "200ms");
+    }
+
+    @Autowired
+    WebTestClient client;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    DatabaseClient db;
+
+    @Autowired
+    PlatformClock clock;
+
+    MessageFixtures f;
+
+    @BeforeEach
+    void setUp() {
+        f = new MessageFixtures(client, json, db);
+    }
+
+    @AfterEach
+    void backToNow() {
+        clock.setOffset(Duration.ZERO);
+    }
+
+    @Test
+    void aProviderThatStaysUnavailableIsTriedFiveTimesThenTheMessageFails() {
+        String id = f.api.createId(f.caller, f.sms(f.contact(null, "+447700900333", "yes"), "transactional", "Hi"));
+        eventually(() -> f.attempts(id) == 1 && !f.read(id).get("failure_reason").isNull());
+        JsonNode waiting = f.read(id);
+        assertThat(waiting.get("status").asString()).isEqualTo("queued");
+        assertThat(waiting.get("failure_reason").asString()).contains("unavailable");
+
+        int attempt = 1;
+        for (long minutes : new long[] {1, 2, 4, 8}) {
+            clock.advance(Duration.ofSeconds(minutes * 60 - 5));
+            sleep();
+            assertThat(f.attempts(id)).as("not before its wait").isEqualTo(attempt);
+            clock.advance(Duration.ofSeconds(5));
+            int next = ++attempt;
+            eventually(() -> f.attempts(id) == next);
+        }
+        eventually(() -> f.status(id).equals("failed"));
+        assertThat(f.read(id).get("failure_reason").asString())
+                .startsWith("The provider was unavailable at each of 5 attempts; the last said: Twilio answered 503");
+        clock.advance(Duration.ofHours(1));
+        sleep();
+        assertThat(f.attempts(id)).isEqualTo(5);
+        assertThat(f.eventTypes(id)).isEmpty();
+    }
+
+    @Test
+    void aWaitingMessageIsJudgedAgainstItsContactWhenItsTurnComes() {
+        UUID changesHerMind = f.contact("cy+unavailable@acme.co.uk", "+447700900333", "yes");
+        UUID movesToAReservedDomain = f.contact("di+unavailable@acme.co.uk");
+        UUID dropsHerEmail = f.contact("eve+unavailable@acme.co.uk");
+        String offer = f.api.createId(f.caller, f.sms(changesHerMind, "marketing", "20% off"));
+        String reserved = f.api.createId(f.caller, f.email(movesToAReservedDomain, "transactional", "Hi", "Hi"));
+        String none = f.api.createId(f.caller, f.email(dropsHerEmail, "transactional", "Hi", "Hi"));
+        eventually(() -> f.attempts(offer) == 1 && f.attempts(reserved) == 1 && f.attempts(none) == 1);
+
+        f.changeContact(changesHerMind, "cy@acme.co.uk", "no");
+        f.changeContact(movesToAReservedDomain, "di@example.org", "yes");
+        f.changeContact(dropsHerEmail, null, "yes");
+        clock.advance(Duration.ofMinutes(1));
+
+        eventually(() -> !f.status(offer).equals("queued") && !f.status(reserved).equals("queued")
+                && !f.status(none).equals("queued"));
+        assertThat(f.read(offer).get("blocked_reason").asString()).isEqualTo("marketing_refused");
+        JsonNode moved = f.read(reserved);
+        assertThat(moved.get("blocked_reason").asString()).isEqualTo("address_reserved");
+        assertThat(moved.get("to").asString()).isEqualTo("di@example.org");
+        JsonNode failed = f.read(none);
+        assertThat(failed.get("status").asString()).isEqualTo("failed");
+        assertThat(failed.get("failure_reason").asString()).isEqualTo("The contact has no email address.");
+        assertThat(failed.get("to").isNull()).isTrue();
+    }
+
+    /** Long enough for several of the sender's turns. */
+    private static void sleep() {
+        try {
+            Thread.sleep(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
