@@ -2,11 +2,16 @@ package com.storageplatform.crm.message;
 
 import com.storageplatform.crm.message.provider.MessageProviders;
 import com.storageplatform.kit.web.Envelopes;
-import org.springframework.http.server.reactive.ServerHttpRequest;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.StringJoiner;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.MediaType;
+import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
@@ -36,12 +41,40 @@ class DeliveryReportResource {
      * nothing applied; 404 for another provider; 409 when the provider is not set up on this platform.
      */
     @PostMapping("/message-providers/{provider}/notifications")
-    Mono<Envelopes.Data<Received>> receive(@PathVariable String provider, ServerHttpRequest request,
-            @RequestBody(required = false) String body) {
+    Mono<Envelopes.Data<Received>> receive(@PathVariable String provider, ServerWebExchange exchange) {
         return Mono.defer(() -> {
-            String signature = request.getHeaders().getFirst(providers.reader(provider).signatureHeader());
-            return reports.receive(provider, body == null ? "" : body, signature, providers.liveSecret(provider),
-                    providers.liveReportUrl(provider));
+            String signature = exchange.getRequest().getHeaders()
+                    .getFirst(providers.reader(provider).signatureHeader());
+            String secret = providers.liveSecret(provider);
+            return body(exchange).flatMap(body -> reports.receive(provider, body, signature, secret,
+                    providers.liveReportUrl(provider)));
         }).map(received -> Envelopes.data(new Received(received)));
+    }
+
+    /**
+     * The body as text. WebFlux hands a form (Twilio's callbacks) only to {@code getFormData()}, so a form is written
+     * out again from its parameters, which are what Twilio signs; any other body is read as it came.
+     */
+    private static Mono<String> body(ServerWebExchange exchange) {
+        MediaType type = exchange.getRequest().getHeaders().getContentType();
+        if (MediaType.APPLICATION_FORM_URLENCODED.isCompatibleWith(type)) {
+            return exchange.getFormData().map(DeliveryReportResource::encode);
+        }
+        return DataBufferUtils.join(exchange.getRequest().getBody())
+                .map(buffer -> {
+                    try {
+                        return buffer.toString(StandardCharsets.UTF_8);
+                    } finally {
+                        DataBufferUtils.release(buffer);
+                    }
+                })
+                .defaultIfEmpty("");
+    }
+
+    private static String encode(MultiValueMap<String, String> form) {
+        StringJoiner body = new StringJoiner("&");
+        form.forEach((name, values) -> values.forEach(value -> body.add(URLEncoder.encode(name,
+                StandardCharsets.UTF_8) + "=" + URLEncoder.encode(value == null ? "" : value, StandardCharsets.UTF_8))));
+        return body.toString();
     }
 }

@@ -277,4 +277,13 @@ class MessageApiTest {
         assertThat(live.api.errorCode(live.helpers.action(live.caller, blocked.get("id").asString(), "deliver", "{}"),
                 404)).isEqualTo("not_found");
     }
+
+    @Test
+    void reportsOfAProviderThatIsNotSetUpAreRefused() {
+        for (String provider : new String[] {"smtp", "twilio"}) {
+            assertThat(f.api.errorCode(client.post().uri("/message-providers/" + provider + "/notifications")
+                    .contentType(org.springframework.http.MediaType.APPLICATION_JSON).bodyValue("{}").exchange(),
+                    409)).as(provider).isEqualTo("conflict");
+        }
+    }
 }
