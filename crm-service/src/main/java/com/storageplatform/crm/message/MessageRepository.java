@@ -66,7 +66,6 @@ class MessageRepository {
                 ON CONFLICT (account_id, template, related_id) WHERE template IS NOT NULL DO NOTHING
                 """)
                 .bind("id", m.id())
-                .bind("operator_id", operatorId)
                 .bind("environment", environment.value())
                 .bind("contact_id", m.contactId())
                 .bind("channel", m.channel())
@@ -75,6 +74,7 @@ class MessageRepository {
                 .bind("status", m.status())
                 .bind("created_at", m.createdAt())
                 .bind("updated_at", m.updatedAt());
+        insert = nullable(insert, "operator_id", operatorId, UUID.class);
         insert = nullable(insert, "template", m.template(), String.class);
         insert = nullable(insert, "subject", m.subject(), String.class);
         insert = nullable(insert, "recipient", m.to(), String.class);

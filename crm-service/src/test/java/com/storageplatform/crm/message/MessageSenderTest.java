@@ -3,9 +3,14 @@ package com.storageplatform.crm.message;
 import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.storageplatform.crm.internal.Records;
+import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestEvents;
 import com.storageplatform.kit.time.PlatformClock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,7 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The sender's policy with a provider that is unavailable: bounded retries after 1, 2, 4 and 8 minutes, then
- * {@code failed}; a message that waits is judged again against its contact when its turn comes. The platform clock
+ * {@code failed}; a message that waits is judged again against its contact (and the unit-ready email against its
+ * agreement) when its turn comes. The platform clock
  * moves the waits by.
  */
 @PlatformTest
@@ -42,6 +48,9 @@ class MessageSenderTest {
 
     @Autowired
     PlatformClock clock;
+
+    @Autowired
+    Records records;
 
     MessageFixtures f;
 
@@ -106,6 +115,50 @@ class MessageSenderTest {
         assertThat(failed.get("status").asString()).isEqualTo("failed");
         assertThat(failed.get("failure_reason").asString()).isEqualTo("The contact has no email address.");
         assertThat(failed.get("to").isNull()).isTrue();
+    }
+
+    @Test
+    void aUnitReadyEmailWhoseAgreementWasTerminatedOrHeldByItsTurnIsNoLongerDue() {
+        UUID fay = f.contact("fay+unavailable@acme.co.uk");
+        UUID terminated = Ids.newId();
+        UUID held = Ids.newId();
+        TestEvents.publish("commerce.events", "agreement.activated", f.caller.accountId(),
+                agreement(terminated, fay, "pending_move_in", "signed"));
+        TestEvents.publish("commerce.events", "agreement.activated", f.caller.accountId(),
+                agreement(held, fay, "pending_move_in", "signed"));
+        eventually(() -> f.api.list(f.caller, "?contact_id=" + fay).get("data").size() == 2);
+        JsonNode listed = f.api.list(f.caller, "?contact_id=" + fay).get("data");
+        String first = listed.get(1).get("id").asString();
+        String second = listed.get(0).get("id").asString();
+        eventually(() -> f.attempts(first) == 1 && f.attempts(second) == 1);
+
+        TestEvents.publish("commerce.events", "agreement.terminated", f.caller.accountId(),
+                agreement(terminated, fay, "terminated", "signed"));
+        TestEvents.publish("commerce.events", "agreement.access_held", f.caller.accountId(),
+                agreement(held, fay, "pending_move_in", "access_held"));
+        eventually(() -> records.agreement(f.caller.accountId(), held).block() != null
+                && "access_held".equals(records.agreement(f.caller.accountId(), held).block().path("access_status")
+                        .asString(null))
+                && "terminated".equals(records.agreement(f.caller.accountId(), terminated).block().path("status")
+                        .asString(null)));
+        clock.advance(Duration.ofMinutes(1));
+
+        for (String id : new String[] {first, second}) {
+            eventually(() -> f.status(id).equals("blocked"));
+            assertThat(f.read(id).get("blocked_reason").asString()).isEqualTo("no_longer_due");
+            assertThat(f.eventTypes(id)).isEmpty();
+        }
+    }
+
+    Map<String, Object> agreement(UUID id, UUID contact, String status, String accessStatus) {
+        Map<String, Object> agreement = new LinkedHashMap<>();
+        agreement.put("id", id.toString());
+        agreement.put("object", "agreement");
+        agreement.put("contact_id", contact.toString());
+        agreement.put("site_id", Ids.newId().toString());
+        agreement.put("status", status);
+        agreement.put("access_status", accessStatus);
+        return agreement;
     }
 
     /** Long enough for several of the sender's turns. */
