@@ -176,6 +176,24 @@ class DeliveryReportTest {
         assertThat(f.status(sent[0])).isEqualTo("sent");
     }
 
+    @Test
+    void reportEventIdsAreForgottenAfterThirtyDays() {
+        for (String[] row : new String[][] {{"old", "31 days"}, {"recent", "29 days"}}) {
+            db.sql("INSERT INTO message_provider_events (provider, event_id, kind, received_at) VALUES ('smtp', :id, "
+                    + "'DELIVERED', now() - CAST(:age AS interval))").bind("id", row[0] + "-" + f.caller.accountId())
+                    .bind("age", row[1]).then().block();
+        }
+
+        client.post().uri("/internal/jobs/message-provider-events-cleanup/run")
+                .header("Authorization", com.storageplatform.kit.testsupport.TestCallers.bearer(
+                        com.storageplatform.kit.testsupport.TestCallers.platformAdmin()))
+                .exchange().expectStatus().isOk();
+
+        assertThat(db.sql("SELECT event_id FROM message_provider_events WHERE event_id LIKE :suffix")
+                .bind("suffix", "%-" + f.caller.accountId()).map(row -> row.get(0, String.class)).all()
+                .collectList().block()).containsExactly("recent-" + f.caller.accountId());
+    }
+
     WebTestClient.ResponseSpec twilio(String sid, String status, String errorCode) {
         Map<String, String> form = form(sid, status, errorCode);
         return post("twilio", "X-Twilio-Signature", SimulatedReportsAccess.twilioSignature(TWILIO_TOKEN, CALLBACK,
