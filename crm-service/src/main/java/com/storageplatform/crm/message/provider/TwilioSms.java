@@ -62,8 +62,18 @@ final class TwilioSms implements MessageProvider {
                         "Twilio did not answer within " + bound.toSeconds() + " s.")));
     }
 
+    /**
+     * The number as Twilio takes it: a contact's number is stored as the customer wrote it ({@code +44 (0)7700
+     * 900123}), so spacing, dashes, parentheses and a bracketed trunk zero go. A number without its country code is
+     * sent as it is, and Twilio's refusal says so.
+     */
+    static String e164(String number) {
+        String compact = number.replace("(0)", "");
+        return (compact.strip().startsWith("+") ? "+" : "") + compact.replaceAll("\\D", "");
+    }
+
     private Handover deliver(Outgoing message) {
-        PhoneNumber to = new PhoneNumber(message.to());
+        PhoneNumber to = new PhoneNumber(e164(message.to()));
         // A Messaging Service SID chooses the sender itself; otherwise the configured number sends.
         MessageCreator creator = settings.from().startsWith("MG")
                 ? Message.creator(to, settings.from(), message.body())

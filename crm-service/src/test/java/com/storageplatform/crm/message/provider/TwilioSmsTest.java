@@ -52,10 +52,16 @@ class TwilioSmsTest {
         assertThat(handover).isEqualTo(new Handover.Accepted("twilio", "SM0123456789abcdef0123456789abcdef", null));
         Request request = twilio.asked.get(0);
         assertThat(request.getUrl()).endsWith("/Accounts/" + SETTINGS.accountSid() + "/Messages.json");
-        assertThat(request.getPostParams().get("To")).containsExactly("+44 7700 900123");
+        assertThat(request.getPostParams().get("To")).containsExactly("+447700900123");
         assertThat(request.getPostParams().get("From")).containsExactly("+447700900000");
         assertThat(request.getPostParams().get("Body")).containsExactly("Your unit is ready.");
         assertThat(request.getPostParams().get("StatusCallback")).containsExactly(SETTINGS.statusCallbackUrl());
+    }
+
+    @Test
+    void aContactsNumberIsSentInE164() {
+        assertThat(TwilioSms.e164("+44 (0)7700 900-123")).isEqualTo("+447700900123");
+        assertThat(TwilioSms.e164("07700 900123")).isEqualTo("07700900123");
     }
 
     @Test
