@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.crm.message.provider.SimulatedReportsAccess;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.testsupport.TestCallers;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,7 +76,7 @@ class DeliveryReportTest {
     }
 
     String relayReport(String eventId, String type, String messageId, String reason) {
-        return json.writeValueAsString(Map.of("events", java.util.List.of(new java.util.LinkedHashMap<>(Map.of(
+        return json.writeValueAsString(Map.of("events", List.of(new LinkedHashMap<>(Map.of(
                 "id", eventId, "type", type, "message_id", "<" + messageId + ">",
                 "occurred_at", "2026-11-25T10:15:02Z", "reason", reason)))));
     }
@@ -185,8 +190,8 @@ class DeliveryReportTest {
         }
 
         client.post().uri("/internal/jobs/message-provider-events-cleanup/run")
-                .header("Authorization", com.storageplatform.kit.testsupport.TestCallers.bearer(
-                        com.storageplatform.kit.testsupport.TestCallers.platformAdmin()))
+                .header("Authorization", TestCallers.bearer(
+                        TestCallers.platformAdmin()))
                 .exchange().expectStatus().isOk();
 
         assertThat(db.sql("SELECT event_id FROM message_provider_events WHERE event_id LIKE :suffix")
@@ -216,8 +221,8 @@ class DeliveryReportTest {
     static String encode(Map<String, String> form) {
         StringBuilder body = new StringBuilder();
         form.forEach((name, value) -> body.append(body.isEmpty() ? "" : "&")
-                .append(java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)).append('=')
-                .append(java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8)));
+                .append(URLEncoder.encode(name, StandardCharsets.UTF_8)).append('=')
+                .append(URLEncoder.encode(value, StandardCharsets.UTF_8)));
         return body.toString();
     }
 }

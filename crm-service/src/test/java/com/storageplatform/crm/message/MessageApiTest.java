@@ -15,6 +15,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
@@ -282,7 +283,7 @@ class MessageApiTest {
     void reportsOfAProviderThatIsNotSetUpAreRefused() {
         for (String provider : new String[] {"smtp", "twilio"}) {
             assertThat(f.api.errorCode(client.post().uri("/message-providers/" + provider + "/notifications")
-                    .contentType(org.springframework.http.MediaType.APPLICATION_JSON).bodyValue("{}").exchange(),
+                    .contentType(MediaType.APPLICATION_JSON).bodyValue("{}").exchange(),
                     409)).as(provider).isEqualTo("conflict");
         }
     }

@@ -12,7 +12,10 @@ import com.storageplatform.kit.testsupport.TestEvents;
 import com.storageplatform.kit.time.PlatformClock;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -119,8 +122,8 @@ class TransactionalEmailsTest {
     }
 
     /** The account's messages about the record. */
-    java.util.List<JsonNode> about(UUID record) {
-        java.util.List<JsonNode> found = new java.util.ArrayList<>();
+    List<JsonNode> about(UUID record) {
+        List<JsonNode> found = new ArrayList<>();
         f.api.list(f.caller, "?limit=100").get("data").forEach(message -> {
             if (record.toString().equals(message.get("related_id").asString(null))) {
                 found.add(message);
@@ -134,8 +137,8 @@ class TransactionalEmailsTest {
         return about(record).get(0);
     }
 
-    java.util.List<MimeMessage> receivedBy(String to) {
-        return java.util.Arrays.stream(SMTP.getReceivedMessages()).filter(m -> {
+    List<MimeMessage> receivedBy(String to) {
+        return Arrays.stream(SMTP.getReceivedMessages()).filter(m -> {
             try {
                 return m.getAllRecipients()[0].toString().equals(to);
             } catch (jakarta.mail.MessagingException e) {
