@@ -321,6 +321,22 @@ class GatewayAccessTest {
     }
 
     @Test
+    void messageDeliveryReportsArePublicRoutedToCrmWithTheirSignatureAndNeverACallerToken() {
+        FakeService crm = Backends.get("crm");
+        client.post().uri("/message-providers/twilio/notifications")
+                .header("X-Twilio-Signature", "abc123")
+                .header("Service-Caller", "forged")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED).bodyValue("MessageSid=SM1&MessageStatus=delivered")
+                .exchange()
+                .expectStatus().isOk()
+                .expectHeader().exists("RateLimit-Limit");
+        assertThat(crm.last().uri()).isEqualTo("/message-providers/twilio/notifications");
+        assertThat(crm.last().headers().get("x-twilio-signature")).isEqualTo("abc123");
+        assertThat(crm.last().headers()).doesNotContainKey("service-caller");
+        assertThat(crm.last().headers()).doesNotContainKey("authorization");
+    }
+
+    @Test
     void theDeveloperSettingsArePublicRoutedToTheAuthServiceWithTheirCookiesAndRevocationsAreStripped() {
         auth.responseHeader.set("Service-Revoked-Credentials:" + "0198e7a4-0000-7000-8000-000000000001");
         try {

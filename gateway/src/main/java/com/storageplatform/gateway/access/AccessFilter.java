@@ -33,8 +33,9 @@ import reactor.core.publisher.Mono;
  *   <li>{@code /oauth} and {@code /app} (the auth service's authorization endpoint, token endpoint and developer
  *       settings, which authenticate their own callers): public, limited per source IP, and watched for
  *       revocation reports like the admin API;</li>
- *   <li>{@code /providers/{provider}/notifications} (a payment provider's notifications to billing, which
- *       verifies each by the provider's own signature): public, limited per source IP;</li>
+ *   <li>{@code /providers/{provider}/notifications} (a payment provider's notifications to billing) and
+ *       {@code /message-providers/{provider}/notifications} (a message provider's delivery reports to crm), each
+ *       verified by the service through the provider's own signature: public, limited per source IP;</li>
  *   <li>{@code /v1/ready}: public, 30 a minute per source IP.</li>
  * </ul>
  * Every /v1 answer carries the {@code RateLimit-*} headers of the bucket it spent: the credential's once it is
@@ -47,8 +48,9 @@ public final class AccessFilter implements WebFilter, Ordered {
     /** Runs after the request id is assigned and before Spring Cloud Gateway routes. */
     public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
 
-    /** Where payment providers send their notifications: billing-service, outside {@code /v1}. */
-    static final String PROVIDER_NOTIFICATIONS = "/providers/";
+    /** Where providers send their notifications, outside {@code /v1}, and the service that verifies them. */
+    static final Map<String, String> PROVIDER_NOTIFICATIONS = Map.of("/providers/", "billing",
+            "/message-providers/", "crm");
 
     private final Introspector introspector;
     private final CallerTokens callerTokens;
@@ -86,14 +88,20 @@ public final class AccessFilter implements WebFilter, Ordered {
             exchange.getAttributes().put(Routes.SERVICE, "auth");
             return bySource(exchange).then(chain.filter(RevocationReports.watch(exchange, introspector)));
         }
-        if (path.startsWith(PROVIDER_NOTIFICATIONS)) {
-            exchange.getAttributes().put(Routes.SERVICE, "billing");
+        Optional<String> provider = providerNotifications(path);
+        if (provider.isPresent()) {
+            exchange.getAttributes().put(Routes.SERVICE, PROVIDER_NOTIFICATIONS.get(provider.get()));
             return bySource(exchange).then(chain.filter(exchange));
         }
         if (path.equals("/v1") || path.startsWith("/v1/")) {
             return api(exchange, chain, RouteTable.match(path));
         }
         return chain.filter(exchange);
+    }
+
+    /** The provider-notification prefix the path is under, if any. */
+    public static Optional<String> providerNotifications(String path) {
+        return PROVIDER_NOTIFICATIONS.keySet().stream().filter(path::startsWith).findFirst();
     }
 
     /** Authentication first, so that every later answer is counted against, and reports, the credential's bucket. */

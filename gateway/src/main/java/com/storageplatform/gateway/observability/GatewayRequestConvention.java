@@ -1,7 +1,9 @@
 package com.storageplatform.gateway.observability;
 
+import com.storageplatform.gateway.access.AccessFilter;
 import com.storageplatform.gateway.route.RouteTable;
 import io.micrometer.common.KeyValue;
+import java.util.Optional;
 import org.springframework.http.server.reactive.observation.DefaultServerRequestObservationConvention;
 import org.springframework.http.server.reactive.observation.ServerRequestObservationContext;
 
@@ -36,8 +38,9 @@ public class GatewayRequestConvention extends DefaultServerRequestObservationCon
         if (path.equals("/app") || path.startsWith("/app/")) {
             return "/app/**";
         }
-        if (path.startsWith("/providers/")) {
-            return "/providers/**";
+        Optional<String> provider = AccessFilter.providerNotifications(path);
+        if (provider.isPresent()) {
+            return provider.get() + "**";
         }
         return RouteTable.match(path).map(entry -> "/v1/" + entry.path() + "/**").orElse(null);
     }

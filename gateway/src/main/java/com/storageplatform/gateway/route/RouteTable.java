@@ -64,6 +64,8 @@ public final class RouteTable {
             Entry.of("tasks", "crm", "crm"),
             Entry.of("notes", "crm", "crm"),
             Entry.of("messages", "crm", "messages"),
+            Entry.of("message-templates", "crm", "messages"),
+            Entry.of("test-helpers/messages", "crm", "messages"),
             Entry.of("integration-connections", "crm", "integrations"),
             Entry.readOnly("reports/conversion", "crm", "reports"),
             Entry.of("contracts", "compliance", "compliance"),

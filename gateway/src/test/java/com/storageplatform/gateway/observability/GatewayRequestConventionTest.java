@@ -16,6 +16,8 @@ class GatewayRequestConventionTest {
         assertThat(GatewayRequestConvention.templateOf("/v1/sites/01a2")).isEqualTo("/v1/sites/**");
         assertThat(GatewayRequestConvention.templateOf("/providers/gocardless/notifications"))
                 .isEqualTo("/providers/**");
+        assertThat(GatewayRequestConvention.templateOf("/message-providers/twilio/notifications"))
+                .isEqualTo("/message-providers/**");
         assertThat(GatewayRequestConvention.templateOf("/application")).isNull();
         assertThat(GatewayRequestConvention.templateOf("/nowhere")).isNull();
     }
