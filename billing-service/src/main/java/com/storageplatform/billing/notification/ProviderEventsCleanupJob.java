@@ -1,11 +1,10 @@
 package com.storageplatform.billing.notification;
 
-import com.storageplatform.kit.jobs.ScheduledJob;
+import com.storageplatform.kit.jobs.RetentionJob;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
-import reactor.core.publisher.Mono;
 
 /**
  * Forgets the provider event ids kept for deduplication ({@code provider_events}) after 30 days: far beyond how long
@@ -13,35 +12,11 @@ import reactor.core.publisher.Mono;
  * after its id is gone.
  */
 @Component
-class ProviderEventsCleanupJob implements ScheduledJob {
+class ProviderEventsCleanupJob extends RetentionJob {
 
     static final Duration KEEP = Duration.ofDays(30);
 
-    private final DatabaseClient db;
-    private final Clock clock;
-
     ProviderEventsCleanupJob(DatabaseClient db, Clock clock) {
-        this.db = db;
-        this.clock = clock;
-    }
-
-    @Override
-    public String name() {
-        return "provider-events-cleanup";
-    }
-
-    @Override
-    public Duration interval() {
-        return Duration.ofHours(6);
-    }
-
-    @Override
-    public Mono<String> run() {
-        // Provider events belong to no account until a handler finds their resource: the sweep is platform-wide.
-        return db.sql("DELETE FROM provider_events WHERE received_at < :cutoff")
-                .bind("cutoff", clock.instant().minus(KEEP))
-                .fetch()
-                .rowsUpdated()
-                .map(deleted -> "forgot " + deleted + " provider event ids");
+        super(db, clock, "provider-events-cleanup", "provider_events", KEEP, "provider event ids");
     }
 }
