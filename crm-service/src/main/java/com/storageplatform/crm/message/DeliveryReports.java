@@ -5,6 +5,7 @@ import com.storageplatform.crm.message.provider.MessageProviders;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -60,6 +61,27 @@ class DeliveryReports {
             return tx.transactional(Flux.fromIterable(reports).concatMap(this::applyOnce).then())
                     .thenReturn(reports.size());
         });
+    }
+
+    /**
+     * A report can arrive before the hand-over that made the message {@code sent} commits (a fast provider): it is
+     * recorded then, and passed over because the message is not {@code sent} yet. Once it is, the first delivered or
+     * bounced report recorded for it is applied here, in its own transaction. Applying only ever moves a
+     * {@code sent} message, so a report already applied changes nothing.
+     */
+    Mono<Void> applyEarly(String provider, String providerMessageId) {
+        return tx.transactional(db.sql("""
+                        SELECT event_id, kind, received_at FROM message_provider_events
+                         WHERE provider = :provider AND resource_ref = :ref AND kind IN ('DELIVERED', 'BOUNCED')
+                         ORDER BY received_at, event_id LIMIT 1
+                        """)
+                .bind("provider", provider)
+                .bind("ref", providerMessageId)
+                .map(row -> new DeliveryReport(provider, row.get("event_id", String.class),
+                        DeliveryReport.Kind.valueOf(row.get("kind", String.class)), providerMessageId,
+                        row.get("received_at", Instant.class), null))
+                .one()
+                .flatMap(this::apply));
     }
 
     private Mono<Void> applyOnce(DeliveryReport report) {

@@ -136,6 +136,7 @@ class MessageSender extends PollingLoop {
             return tx.transactional(messages.sent(stored.accountId(), stored.message().id(), to, taken.provider(),
                             taken.providerMessageId(), now)
                     .flatMap(sent -> events.publish(sender, MessageEvents.SENT, sent)))
+                    .then(Mono.defer(() -> reports.applyEarly(taken.provider(), taken.providerMessageId())))
                     .then(Mono.defer(() -> simulatedReport(taken)));
         }
         if (handover instanceof Handover.Refused refused) {

@@ -111,6 +111,29 @@ class DeliveryReportTest {
         assertThat(f.eventTypes(sent[0])).containsExactly("message.sent", "message.delivered");
     }
 
+    @Autowired
+    DeliveryReports reports;
+
+    @Test
+    void aReportThatArrivedBeforeTheMessageWasRecordedSentIsAppliedOnceItIs() {
+        String[] sent = sentEmail();
+        String provider = f.read(sent[0]).get("provider").asString();
+        // As if the hand-over had not committed yet when the provider's report came.
+        db.sql("UPDATE messages SET status = 'queued' WHERE id = :id").bind("id", java.util.UUID.fromString(sent[0]))
+                .then().block();
+        String body = relayReport("evt_e" + sent[0], "delivered", sent[1], "");
+        relay(sign(RELAY_SECRET, Instant.now().getEpochSecond(), body), body).expectStatus().isOk();
+        assertThat(f.status(sent[0])).isEqualTo("queued");
+        db.sql("UPDATE messages SET status = 'sent' WHERE id = :id").bind("id", java.util.UUID.fromString(sent[0]))
+                .then().block();
+
+        reports.applyEarly(provider, sent[1]).block();
+
+        assertThat(f.status(sent[0])).isEqualTo("delivered");
+        reports.applyEarly(provider, sent[1]).block();
+        assertThat(f.eventTypes(sent[0])).containsExactly("message.sent", "message.delivered");
+    }
+
     @Test
     void aBounceCarriesTheRelaysReason() {
         String[] sent = sentEmail();
