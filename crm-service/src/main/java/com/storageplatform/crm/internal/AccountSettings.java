@@ -17,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
  * The operator settings crm applies to the caller's account, as auth last published them (the kit's
  * {@link OperatorSettingsProjection} into crm's {@code account_settings}). An account whose operator event has not
  * arrived yet reads the defaults of a new operator (docs/api/admin.md): no default lost reason, the reserved-deal
- * follow-up on.
+ * follow-up on, no notification email.
  */
 @Component
 public class AccountSettings {
@@ -33,19 +33,27 @@ public class AccountSettings {
      * @param dealLostDefaultReason        the reason a deal marked lost without one (and without a stored one) gets;
      *                                     null when the operator set none
      * @param reservedDealFollowUpEnabled  whether a reserved deal whose reservation ends gets a call due today
+     * @param notificationEmail            where the platform writes to the operator (notices to the operator); null
+     *                                     when the operator set none
      */
     public record Settings(ZoneId timezone, UUID walkInContactId, String dealLostDefaultReason,
-            boolean reservedDealFollowUpEnabled) {
+            boolean reservedDealFollowUpEnabled, String notificationEmail) {
     }
 
     public Mono<Settings> of(UUID accountId) {
         return operators.of(accountId).map(row -> {
             JsonNode settings = row.settings();
-            String reason = EventData.text(settings, "deal_lost_default_reason");
             return new Settings(row.timezone(), row.walkInContactId(),
-                    reason == null || reason.isBlank() ? null : reason.strip(),
-                    settings.path("reserved_deal_follow_up_enabled").asBoolean(true));
+                    text(settings, "deal_lost_default_reason"),
+                    settings.path("reserved_deal_follow_up_enabled").asBoolean(true),
+                    text(settings, "notification_email"));
         });
+    }
+
+    /** A text setting, trimmed; null when absent or blank. */
+    private static String text(JsonNode settings, String name) {
+        String value = EventData.text(settings, name);
+        return value == null || value.isBlank() ? null : value.strip();
     }
 
     /** crm keeps its operators' settings (V2's {@code account_settings}) from auth's events. */

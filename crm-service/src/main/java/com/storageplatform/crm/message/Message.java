@@ -6,20 +6,24 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The {@code message} resource: an email or SMS to a customer. The body of {@code GET /v1/messages/{id}} and the
- * {@code data} of {@code message.*} events (which carry the stored body).
+ * The {@code message} resource: an email or SMS to a customer, or a notice emailed to the operator. The body of
+ * {@code GET /v1/messages/{id}} and the {@code data} of {@code message.*} events (which carry the stored body).
  *
- * @param contactId         the customer (a contact of the account, never the walk-in sales record)
+ * @param contactId         the customer (a contact of the account, never the walk-in sales record); null for a
+ *                          notice to the operator (template {@code webhook_endpoint_disabled}), which goes to the
+ *                          operator's {@code notification_email}
  * @param channel           {@code email} or {@code sms}
  * @param kind              {@code transactional} (about the customer's own business) or {@code marketing} (an
  *                          offer: refused for a contact whose marketing answer is {@code no})
  * @param template          the operator's template it was written from, for the emails crm sends on the owners'
- *                          events ({@code unit_ready}, {@code payment_receipt}); null when sent through the API
+ *                          events ({@code unit_ready}, {@code payment_receipt}, {@code webhook_endpoint_disabled});
+ *                          null when sent through the API
  * @param subject           the email's subject; null for an SMS
  * @param body              the text sent. A member of staff reads links that let someone act as the customer
  *                          replaced by a placeholder (docs/api/messages.md, "Hidden links")
  * @param to                the address or number used, from the contact as crm knew it when the message was handed
- *                          to its provider (or stopped); null when the contact had none
+ *                          to its provider (or stopped); null when the contact had none. A notice's is the
+ *                          operator's {@code notification_email} when it was made
  * @param status            {@code queued}, {@code sent}, {@code delivered}, {@code bounced}, {@code blocked} or
  *                          {@code failed}
  * @param blockedReason     why a {@code blocked} message was never handed to a provider: {@code marketing_refused},
@@ -31,8 +35,8 @@ import java.util.UUID;
  *                          the provider accepted it
  * @param failureReason     why a {@code failed} message was not sent, or why a {@code bounced} one was not
  *                          delivered (the provider's words); null otherwise
- * @param relatedObject     the record the message is about ({@code agreement}, {@code payment}), for the emails crm
- *                          sends on the owners' events; null otherwise
+ * @param relatedObject     the record the message is about ({@code agreement}, {@code payment},
+ *                          {@code webhook_endpoint}), for the emails crm sends on the owners' events; null otherwise
  * @param relatedId         that record's id; null otherwise
  * @param sentAt            when the provider accepted it ({@code message.sent})
  * @param deliveredAt       when the provider reported it delivered ({@code message.delivered})
@@ -56,7 +60,9 @@ public record Message(UUID id, String object, UUID contactId, @OneOf("CHANNELS")
 
     public static final String UNIT_READY = "unit_ready";
     public static final String PAYMENT_RECEIPT = "payment_receipt";
-    public static final List<String> TEMPLATES = List.of(UNIT_READY, PAYMENT_RECEIPT);
+    /** The notice to the operator that the webhook-dispatcher disabled one of their endpoints. */
+    public static final String WEBHOOK_ENDPOINT_DISABLED = "webhook_endpoint_disabled";
+    public static final List<String> TEMPLATES = List.of(UNIT_READY, PAYMENT_RECEIPT, WEBHOOK_ENDPOINT_DISABLED);
 
     public static final String QUEUED = "queued";
     public static final String SENT = "sent";

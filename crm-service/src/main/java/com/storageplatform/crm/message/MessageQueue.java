@@ -12,8 +12,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Where every new message is stored, from the API and from the owners' events alike: in the caller's transaction,
- * with activity recorded on the customer's open deals, and the sender woken once it commits when the message is
- * queued now. Nothing is handed to a provider inside the transaction.
+ * with activity recorded on the customer's open deals (a notice to the operator has no customer), and the sender
+ * woken once it commits when the message is queued now. Nothing is handed to a provider inside the transaction.
  */
 @Component
 class MessageQueue {
@@ -31,13 +31,15 @@ class MessageQueue {
     /**
      * Stores {@code message}; when it is queued it is handed over at {@code due} (now, or later for a receipt that
      * waits for its payment to settle). False when it was not stored: the account already has this template's
-     * message about the same record.
+     * message about the same record and {@code occasion} (null for a template that sends one per record).
      */
-    Mono<Boolean> add(UUID accountId, UUID operatorId, Environment environment, Message message, Instant due) {
+    Mono<Boolean> add(UUID accountId, UUID operatorId, Environment environment, Message message, String occasion,
+            Instant due) {
         boolean queued = Message.QUEUED.equals(message.status());
-        return messages.insert(accountId, operatorId, environment, message, queued ? due : null)
+        return messages.insert(accountId, operatorId, environment, message, occasion, queued ? due : null)
                 .flatMap(stored -> !stored ? Mono.just(false)
-                        : deals.touchCustomer(accountId, message.contactId(), message.createdAt())
+                        : (message.contactId() == null ? Mono.<Void>empty()
+                                : deals.touchCustomer(accountId, message.contactId(), message.createdAt()))
                                 .then(queued && !due.isAfter(message.createdAt()) ? AfterCommit.run(sender::wake)
                                         : Mono.empty())
                                 .thenReturn(true));

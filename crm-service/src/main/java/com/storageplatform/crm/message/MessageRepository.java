@@ -53,21 +53,23 @@ class MessageRepository {
 
     /**
      * Stores a new message, queued to be handed over at {@code due} (null for one blocked or failed already). A
-     * message of a template the account has already made for the same record is not stored again: false.
+     * message of a template the account has already made for the same record and {@code occasion} (null for a
+     * template that sends one per record; V10) is not stored again: false.
      */
-    Mono<Boolean> insert(UUID accountId, UUID operatorId, Environment environment, Message m, Instant due) {
+    Mono<Boolean> insert(UUID accountId, UUID operatorId, Environment environment, Message m, String occasion,
+            Instant due) {
         GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO messages (account_id, id, operator_id, environment, contact_id, channel, kind, template,
                        subject, body, recipient, status, blocked_reason, failure_reason, related_object, related_id,
-                       next_attempt_at, created_at, updated_at)
+                       occasion, next_attempt_at, created_at, updated_at)
                 VALUES (:account_id, :id, :operator_id, :environment, :contact_id, :channel, :kind, :template,
                        :subject, :body, :recipient, :status, :blocked_reason, :failure_reason, :related_object,
-                       :related_id, :next_attempt_at, :created_at, :updated_at)
-                ON CONFLICT (account_id, template, related_id) WHERE template IS NOT NULL DO NOTHING
+                       :related_id, :occasion, :next_attempt_at, :created_at, :updated_at)
+                ON CONFLICT (account_id, template, related_id, (COALESCE(occasion, ''))) WHERE template IS NOT NULL
+                DO NOTHING
                 """)
                 .bind("id", m.id())
                 .bind("environment", environment.value())
-                .bind("contact_id", m.contactId())
                 .bind("channel", m.channel())
                 .bind("kind", m.kind())
                 .bind("body", m.body())
@@ -75,6 +77,8 @@ class MessageRepository {
                 .bind("created_at", m.createdAt())
                 .bind("updated_at", m.updatedAt());
         insert = nullable(insert, "operator_id", operatorId, UUID.class);
+        insert = nullable(insert, "contact_id", m.contactId(), UUID.class);
+        insert = nullable(insert, "occasion", occasion, String.class);
         insert = nullable(insert, "template", m.template(), String.class);
         insert = nullable(insert, "subject", m.subject(), String.class);
         insert = nullable(insert, "recipient", m.to(), String.class);

@@ -49,13 +49,19 @@ class MessageResource {
         return messages.create(caller, body).map(Envelopes::data);
     }
 
-    /** The message; a member of staff reads links that act as the customer as {@code [hidden link]}. */
+    /**
+     * The message, to a customer or a notice to the operator; a member of staff reads links that act as the
+     * customer as {@code [hidden link]}.
+     */
     @GetMapping("/v1/messages/{id}")
     Mono<Envelopes.Data<Message>> read(Caller caller, @PathVariable String id) {
         return messages.read(caller, Ids.fromPath(id)).map(Envelopes::data);
     }
 
-    /** Newest first; filters {@code contact_id}, {@code status}, {@code channel} and {@code kind}. */
+    /**
+     * Newest first, notices to the operator (no {@code contact_id}) among them; filters {@code contact_id},
+     * {@code status}, {@code channel} and {@code kind}.
+     */
     @FilteredBy({"contact_id", "status", "channel", "kind"})
     @GetMapping("/v1/messages")
     Mono<Envelopes.ListOf<Message>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {

@@ -87,6 +87,15 @@ final class MessageRules {
         if (Message.MARKETING.equals(kind) && "no".equals(contact.marketingStatus())) {
             return new Block(Message.MARKETING_REFUSED, to);
         }
+        return judge(channel, to);
+    }
+
+    /**
+     * What a message to this address comes to, whoever it is: none is no address, an email to a reserved domain is
+     * {@code address_reserved}. A notice to the operator, whose address is fixed when it is made, is judged by this
+     * alone.
+     */
+    static Verdict judge(String channel, String to) {
         if (to == null) {
             return new NoAddress();
         }

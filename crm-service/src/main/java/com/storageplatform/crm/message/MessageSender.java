@@ -31,7 +31,8 @@ import reactor.core.publisher.Mono;
  * Hands queued messages to their providers, after the commit that stored them (woken by it) or when they fall due
  * (every poll). Each turn leases due messages of every account ({@code SKIP LOCKED}, so replicas share the work),
  * then, for each, outside any transaction: judges it again against the contact and the record it is about as they
- * are now, hands it over, and records what happened in a short transaction of its own.
+ * are now (a notice to the operator against its fixed address), hands it over, and records what happened in a
+ * short transaction of its own.
  *
  * <ul>
  *   <li>taken: {@code sent} with the provider's id ({@code message.sent}); a simulator's report follows at once
@@ -114,10 +115,14 @@ class MessageSender extends PollingLoop {
 
     /**
      * The message judged as things are now: the contact's address and marketing answer, and, for the unit-ready
-     * email, whether the agreement still calls for it (not terminated, its access not held).
+     * email, whether the agreement still calls for it (not terminated, its access not held). A notice to the
+     * operator has no contact: its address was fixed when it was made.
      */
     private Mono<Verdict> verdictNow(Stored stored) {
         Message message = stored.message();
+        if (message.contactId() == null) {
+            return Mono.just(MessageRules.judge(message.channel(), message.to()));
+        }
         return customers.contact(stored.accountId(), message.contactId())
                 .map(contact -> MessageRules.judge(message.channel(), message.kind(), contact))
                 .defaultIfEmpty(new NoAddress())

@@ -76,7 +76,7 @@ class MessageService {
                         null, t.subject(), t.body(), verdict.to(), blocked ? Message.BLOCKED : Message.QUEUED,
                         blocked ? ((MessageRules.Block) verdict).reason() : null, null, null, null, null, null, null,
                         null, null, now, now);
-                return queue.add(account, caller.operatorId(), caller.environment(), message, now)
+                return queue.add(account, caller.operatorId(), caller.environment(), message, null, now)
                         .thenReturn(message);
             });
         }).map(message -> as(caller, message));

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * An operator's template of one transactional email crm sends on the owners' events: a subject and a body with
  * {@code {{placeholders}}} filled from the event's data. Each has a sensible default ({@link #defaultOf}).
  *
- * @param name {@code unit_ready} or {@code payment_receipt}
+ * @param name {@code unit_ready}, {@code payment_receipt} or {@code webhook_endpoint_disabled}
  */
 record Template(String name, String subject, String body) {
 
@@ -20,7 +20,9 @@ record Template(String name, String subject, String body) {
     static final Map<String, List<String>> PLACEHOLDERS = Map.of(
             Message.UNIT_READY, List.of("first_name", "last_name", "site_name", "unit_type_name", "move_in_date"),
             Message.PAYMENT_RECEIPT, List.of("first_name", "last_name", "amount", "paid_on", "description",
-                    "payment_id"));
+                    "payment_id"),
+            Message.WEBHOOK_ENDPOINT_DISABLED, List.of("endpoint_url", "endpoint_description", "endpoint_id",
+                    "disabled_at"));
 
     static Template defaultOf(String name) {
         return switch (name) {
@@ -37,6 +39,22 @@ record Template(String name, String subject, String body) {
                     {{description}}
 
                     Payment reference: {{payment_id}}
+                    """);
+            // The event says only that the endpoint was disabled; the dispatcher disables one for this reason alone
+            // (docs/api/webhooks.md, "Auto-disable").
+            case Message.WEBHOOK_ENDPOINT_DISABLED -> new Template(name,
+                    "Webhook endpoint disabled: {{endpoint_url}}", """
+                    Hello,
+
+                    We disabled your webhook endpoint {{endpoint_url}} on {{disabled_at}}: 50 delivery attempts \
+                    in a row failed, and none has succeeded for 7 days. While it is disabled, no events are sent \
+                    or queued for it.
+
+                    Once the endpoint answers again, re-enable it in your developer settings (Webhooks, Enable), \
+                    or with PATCH /v1/webhooks/{{endpoint_id}} and {"status": "active"}. The events of the \
+                    meantime stay in your event feed (GET /v1/events).
+
+                    Endpoint id: {{endpoint_id}}
                     """);
             default -> throw new IllegalArgumentException("No template " + name);
         };

@@ -11,8 +11,8 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
- * {@code /v1/message-templates/{name}}, one per template ({@code unit_ready}, {@code payment_receipt}) (scopes
- * {@code messages:read} and {@code messages:write}, at the gateway).
+ * {@code /v1/message-templates/{name}}, one per template ({@code unit_ready}, {@code payment_receipt},
+ * {@code webhook_endpoint_disabled}) (scopes {@code messages:read} and {@code messages:write}, at the gateway).
  */
 @RestController
 @ScopeFamily("messages")
