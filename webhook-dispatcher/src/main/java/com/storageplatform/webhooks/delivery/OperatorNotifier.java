@@ -4,8 +4,9 @@ import com.storageplatform.webhooks.endpoint.StoredEndpoint;
 import reactor.core.publisher.Mono;
 
 /**
- * How the operator hears about their webhooks. Today a record the operator's console reads; an email once
- * messaging exists. Called inside the transaction that made the change.
+ * How the operator hears about their webhooks in the console: a record it reads. The email goes from crm-service,
+ * which sends it from {@code webhook_endpoint.disabled} to the operator's {@code notification_email}
+ * (docs/api/messages.md, "Notices to the operator"). Called inside the transaction that made the change.
  */
 public interface OperatorNotifier {
 

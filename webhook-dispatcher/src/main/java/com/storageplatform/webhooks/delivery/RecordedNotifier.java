@@ -8,7 +8,7 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-/** The notifier until messaging exists: a row in {@code operator_notifications}. */
+/** The console's record of a notice: a row in {@code operator_notifications} (crm-service emails it). */
 @Component
 class RecordedNotifier implements OperatorNotifier {
 
