@@ -42,6 +42,32 @@ public class Customers {
                         : Mono.empty()));
     }
 
+    /**
+     * How crm can reach a contact, as commerce last published it: its names, email, phone and marketing answer
+     * ({@code yes}, {@code no} or {@code not_asked}). Null fields are ones the contact has none of.
+     */
+    public record Contact(UUID id, String firstName, String lastName, String email, String phone,
+            String marketingStatus) {
+    }
+
+    /** The account's contact; empty for one crm does not know, and for the walk-in record, which has no address. */
+    public Mono<Contact> contact(UUID accountId, UUID contactId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT id, email, data ->> 'phone' AS phone, data ->> 'first_name' AS first_name,
+                       data ->> 'last_name' AS last_name, data ->> 'marketing_status' AS marketing_status
+                  FROM contacts WHERE account_id = :account_id AND id = :id
+                """)
+                .bind("id", contactId)
+                .map(row -> new Contact(row.get("id", UUID.class), row.get("first_name", String.class),
+                        row.get("last_name", String.class), blankIsNull(row.get("email", String.class)),
+                        blankIsNull(row.get("phone", String.class)), row.get("marketing_status", String.class)))
+                .one();
+    }
+
+    private static String blankIsNull(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
     /** The kit's projection that keeps {@code contacts} (V2) from commerce's contact events. */
     @Configuration(proxyBeanMethods = false)
     static class Projection {
