@@ -197,6 +197,11 @@ SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2db
   valueFrom:
     secretKeyRef: {name: {{ include "sp.appCookieSecret" $root }}, key: cookie-key}
 {{- end }}
+{{- if eq .name "crm-service" }}
+- name: CRM_INTEGRATIONS_SEALING_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.crmIntegrationsSealingSecret" $root }}, key: sealing-key}
+{{- end }}
 {{- end -}}
 
 {{/*
@@ -269,6 +274,13 @@ as JSON: its checksum annotation rolls exactly the pods whose secrets changed. V
 {{- with $v.secrets.appCookieKey -}}
 {{- if and .value (not .existingSecret) -}}
 {{- $_ := set $out "appCookieKey" .value -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if eq .name "crm-service" -}}
+{{- with $v.secrets.crmIntegrationsSealingKey -}}
+{{- if and .value (not .existingSecret) -}}
+{{- $_ := set $out "crmIntegrationsSealingKey" .value -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}

@@ -159,6 +159,10 @@ defaults switch on. Argument: dict root, name. Returns YAML; use with fromYaml.
 {{- .Values.secrets.appCookieKey.existingSecret | default (printf "%s-app-cookie-key" (include "sp.fullname" .)) -}}
 {{- end -}}
 
+{{- define "sp.crmIntegrationsSealingSecret" -}}
+{{- .Values.secrets.crmIntegrationsSealingKey.existingSecret | default (printf "%s-crm-integrations-sealing-key" (include "sp.fullname" .)) -}}
+{{- end -}}
+
 {{/* The `Keycloak` resource of operator mode. */}}
 {{- define "sp.keycloakName" -}}
 {{- .Values.keycloak.operator.name | default (printf "%s-keycloak" (include "sp.fullname" .)) -}}

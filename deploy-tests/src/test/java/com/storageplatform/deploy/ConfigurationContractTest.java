@@ -24,9 +24,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The chart and the services agree on variable names: every variable the chart renders is documented in
- * docs/configuration.md, and every one of the platform's own (PLATFORM_*, BILLING_* of billing's providers and CRM_* of
- * crm's message providers and integrations) is a setting some service reads (found in the sources of the services and the kit, so a renamed property fails here
- * rather than being silently ignored in a cluster).
+ * docs/configuration.md, and every one of the platform's own (PLATFORM_*, BILLING_* of billing's providers, CRM_* of
+ * crm's message providers and integrations) is a setting some service reads (found in the sources of the services
+ * and the kit, so a renamed property fails here rather than being silently ignored in a cluster).
  */
 class ConfigurationContractTest {
 

@@ -37,6 +37,7 @@ class SecretRolloutTest {
             keycloak.clientSecret                                  | test-only-rotated-secret     | auth-service
             keycloak.admin.clientSecret                            | test-only-rotated-secret     | auth-service
             secrets.appCookieKey.value                             | cnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnI= | auth-service
+            secrets.crmIntegrationsSealingKey.value                | cm90YXRlZC1jcm0tc2VhbGluZy1rZXktMzItYnl0ZXM= | crm-service
             providers.stripe.apiKey                                | test-only-rotated-key        | billing-service
             providers.gocardless.webhookSecret                     | test-only-rotated-secret     | billing-service
             """)

@@ -96,7 +96,8 @@ class SecretsTest {
 
         assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName()).contains(
                 Manifests.FULLNAME + "-caller-token", Manifests.FULLNAME + "-service-token",
-                Manifests.FULLNAME + "-admin-token", Manifests.FULLNAME + "-webhooks-secret-key");
+                Manifests.FULLNAME + "-admin-token", Manifests.FULLNAME + "-webhooks-secret-key",
+                Manifests.FULLNAME + "-crm-integrations-sealing-key");
         assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-service-token")))
                 .containsOnlyKeys("private-key", "public-key")
                 .containsEntry("private-key", "-----BEGIN PRIVATE KEY-----\nTEST-ONLY-PLACEHOLDER-SERVICE-PRIVATE-KEY\n"
@@ -162,6 +163,8 @@ class SecretsTest {
                 .containsEntry("SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG", "platform-kafka-login");
         assertThat(secretNames(manifests, WEBHOOK_DISPATCHER))
                 .containsEntry("PLATFORM_WEBHOOKS_SECRET_KEY", "platform-webhooks-key");
+        assertThat(secretNames(manifests, "crm-service"))
+                .containsEntry("CRM_INTEGRATIONS_SEALING_KEY", "platform-crm-integrations-key");
         assertThat(secretNames(manifests, "auth-service"))
                 .containsEntry("PLATFORM_KEYCLOAK_CLIENT_SECRET", "platform-keycloak")
                 .containsEntry("PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET", "platform-keycloak-admin")
@@ -236,6 +239,35 @@ class SecretsTest {
                 .get(Secret.class, Manifests.FULLNAME + "-webhooks-secret-key");
 
         assertThat(key.getMetadata().getAnnotations()).containsEntry("helm.sh/resource-policy", "keep");
+    }
+
+    @Test
+    void theIntegrationsSealingKeyIsASecretOfCrmsThatOutlivesAnUninstall() {
+        Secret key = HelmChart.render(ValueSet.OPERATORS)
+                .get(Secret.class, Manifests.FULLNAME + "-crm-integrations-sealing-key");
+
+        assertThat(decoded(key)).containsOnly(Map.entry("sealing-key", "dGVzdC1vbmx5LWNybS1zZWFsaW5nLWtleS0zMi1ieSE="));
+        assertThat(key.getMetadata().getAnnotations()).containsEntry("helm.sh/resource-policy", "keep");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void onlyCrmReadsTheIntegrationsSealingKeyAndItWaitsForItWhenNotGiven(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        // Like the cookie key: without a value or an existing Secret, the pods wait for create-secrets.sh's.
+        assertThat(secretKeys(manifests, "crm-service")).containsEntry("CRM_INTEGRATIONS_SEALING_KEY", "sealing-key");
+        assertThat(ALL).filteredOn(service -> !service.equals("crm-service"))
+                .allSatisfy(service -> assertThat(secretKeys(manifests, service)).as(service)
+                        .doesNotContainKey("CRM_INTEGRATIONS_SEALING_KEY"));
+        assertThat(manifests.config("crm-service")).doesNotContainKey("CRM_INTEGRATIONS_SEALING_KEY");
+        if (valueSet == ValueSet.DEFAULTS || valueSet == ValueSet.MINIMAL) {
+            String defaultName = Manifests.FULLNAME + "-crm-integrations-sealing-key";
+            assertThat(secretNames(manifests, "crm-service"))
+                    .containsEntry("CRM_INTEGRATIONS_SEALING_KEY", defaultName);
+            assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                    .doesNotContain(defaultName);
+        }
     }
 
     /** Every non-empty string of the values under a key that holds a secret, whatever its depth. */

@@ -55,6 +55,7 @@ class ValuesSchemaTest {
             providers.gocardless.accessToken             | live_x | providers.gocardless.webhookSecret is required
             providers.gocardless.baseUrl                 | api-sandbox.gocardless.com | /providers/gocardless/baseUrl
             providers.simulatorUrl                       | ''   | /providers/simulatorUrl
+            secrets.crmIntegrationsSealingKey.value      | c2hvcnQ= | /secrets/crmIntegrationsSealingKey/value
             """)
     void theTemplatesRefuseSettingsThatWouldFailAtRunTime(String key, String value, String expectedError) {
         assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of(key, value)))
