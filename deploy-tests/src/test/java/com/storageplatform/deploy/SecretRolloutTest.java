@@ -40,6 +40,9 @@ class SecretRolloutTest {
             secrets.crmIntegrationsSealingKey.value                | cm90YXRlZC1jcm0tc2VhbGluZy1rZXktMzItYnl0ZXM= | crm-service
             providers.stripe.apiKey                                | test-only-rotated-key        | billing-service
             providers.gocardless.webhookSecret                     | test-only-rotated-secret     | billing-service
+            messages.smtp.password                                 | test-only-rotated-password   | crm-service
+            messages.twilio.authToken                              | test-only-rotated-token      | crm-service
+            messages.reports.signingSecret                         | test-only-rotated-secret     | crm-service
             """)
     void aChangedSecretValueRollsOnlyThePodsThatReadIt(String key, String newValue, String readers) {
         List<Path> values = ValueSet.INLINE_SECRETS.file().stream().toList();

@@ -36,7 +36,8 @@ class SecretsTest {
     private static final Pattern SECRET_LOOKING = Pattern.compile("PASSWORD|SECRET|TOKEN|PRIVATE|JAAS|API_KEY");
     /** Keys of values.yaml (and of secretEnv) that hold a secret; existingSecret holds a Secret's name. */
     private static final Pattern SECRET_KEY = Pattern.compile(
-            "(?i)^(password|clientSecret|privateKey|value|apiKey|accessToken|webhookSecret)$|API_KEY");
+            "(?i)^(password|clientSecret|privateKey|value|apiKey|accessToken|webhookSecret|authToken|signingSecret)$"
+                    + "|API_KEY");
 
     @ParameterizedTest
     @EnumSource(ValueSet.class)
@@ -68,7 +69,9 @@ class SecretsTest {
                 "test-only-inline-keycloak-admin-secret",
                 "test-only-inline-kafka-password", "test-only-inline-crm-password",
                 "test-only-inline-stripe-api-key", "test-only-inline-stripe-webhook-secret",
-                "test-only-inline-gocardless-access-token", "test-only-inline-gocardless-webhook-secret");
+                "test-only-inline-gocardless-access-token", "test-only-inline-gocardless-webhook-secret",
+                "test-only-inline-smtp-password", "test-only-inline-twilio-auth-token",
+                "test-only-inline-message-reports-secret");
         Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
         List<String> inSecrets = manifests.secrets().stream().flatMap(secret -> decoded(secret).values().stream())
                 .toList();
@@ -164,7 +167,10 @@ class SecretsTest {
         assertThat(secretNames(manifests, WEBHOOK_DISPATCHER))
                 .containsEntry("PLATFORM_WEBHOOKS_SECRET_KEY", "platform-webhooks-key");
         assertThat(secretNames(manifests, "crm-service"))
-                .containsEntry("CRM_INTEGRATIONS_SEALING_KEY", "platform-crm-integrations-key");
+                .containsEntry("CRM_INTEGRATIONS_SEALING_KEY", "platform-crm-integrations-key")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_PASSWORD", "platform-smtp")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_TWILIO_AUTH_TOKEN", "platform-twilio")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_REPORTS_SIGNING_SECRET", "platform-message-reports");
         assertThat(secretNames(manifests, "auth-service"))
                 .containsEntry("PLATFORM_KEYCLOAK_CLIENT_SECRET", "platform-keycloak")
                 .containsEntry("PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET", "platform-keycloak-admin")
@@ -218,6 +224,93 @@ class SecretsTest {
                 .containsEntry("BILLING_PROVIDERS_STRIPE_BASE_URL", "https://api.stripe.com")
                 .containsEntry("BILLING_PROVIDERS_GOCARDLESS_BASE_URL", "https://api.gocardless.com")
                 .containsEntry("BILLING_PROVIDERS_SIMULATOR_BASE_URL", "https://simulator.invalid");
+    }
+
+    @Test
+    void theMessageProvidersCredentialsAreSecretsThatOnlyCrmReads() {
+        Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
+
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-smtp")))
+                .containsOnly(Map.entry("password", "test-only-inline-smtp-password"));
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-twilio")))
+                .containsOnly(Map.entry("auth-token", "test-only-inline-twilio-auth-token"));
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-message-reports")))
+                .containsOnly(Map.entry("signing-secret", "test-only-inline-message-reports-secret"));
+        assertThat(secretKeys(manifests, "crm-service"))
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_PASSWORD", "password")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_TWILIO_AUTH_TOKEN", "auth-token")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_REPORTS_SIGNING_SECRET", "signing-secret");
+        assertThat(ALL).filteredOn(service -> !service.equals("crm-service"))
+                .allSatisfy(service -> {
+                    assertThat(secretKeys(manifests, service).keySet()).as(service)
+                            .noneMatch(variable -> variable.startsWith("CRM_"));
+                    assertThat(manifests.config(service).keySet()).as(service)
+                            .noneMatch(variable -> variable.startsWith("CRM_"));
+                });
+        // Where the providers are and who sends is not secret: crm's ConfigMap says it. An empty port is the
+        // service's default (587, or 465 with smtps).
+        assertThat(crmSettings(manifests)).containsExactlyInAnyOrderEntriesOf(
+                Map.of("CRM_MESSAGES_PROVIDERS_SMTP_HOST", "smtp.example.com",
+                        "CRM_MESSAGES_PROVIDERS_SMTP_USERNAME", "platform",
+                        "CRM_MESSAGES_PROVIDERS_SMTP_FROM", "messages@example.com",
+                        "CRM_MESSAGES_PROVIDERS_SMTP_TLS", "starttls",
+                        "CRM_MESSAGES_PROVIDERS_SMTP_TIMEOUT", "10s",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_ACCOUNT_SID", "AC00000000000000000000000000000000",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_FROM", "MG00000000000000000000000000000000",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_STATUS_CALLBACK_URL",
+                        "https://api.example.com/message-providers/twilio/notifications"));
+    }
+
+    @Test
+    void messageProvidersInExistingSecretsAreReferencedWithTheirSettingsInCrmsConfigMap() {
+        Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
+
+        assertThat(manifests.config("crm-service"))
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_HOST", "smtp.mail.example.com")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_PORT", "465")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_TLS", "smtps")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_FROM", "Storage Platform <messages@storage.example.com>")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_TWILIO_FROM", "+447700900000");
+        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                .doesNotContain(Manifests.FULLNAME + "-smtp", Manifests.FULLNAME + "-twilio",
+                        Manifests.FULLNAME + "-message-reports");
+    }
+
+    @Test
+    void aMessageProviderWithoutSettingsIsNotSetUpAndNoPodWaitsForItsSecret() {
+        Manifests manifests = HelmChart.render(ValueSet.DEFAULTS);
+
+        assertThat(manifests.config("crm-service").keySet()).noneMatch(variable -> variable.startsWith("CRM_"));
+        assertThat(secretKeys(manifests, "crm-service").keySet())
+                .noneMatch(variable -> variable.startsWith("CRM_MESSAGES_"));
+        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                .doesNotContain(Manifests.FULLNAME + "-smtp", Manifests.FULLNAME + "-twilio",
+                        Manifests.FULLNAME + "-message-reports");
+    }
+
+    @Test
+    void anSmtpPortGivenIsPassedOnAndTheReportsSecretStandsWithoutAProvider() {
+        Manifests manifests = HelmChart.render(List.of(), Map.of("messages.smtp.host", "smtp.example.com",
+                "messages.smtp.from", "messages@example.com", "messages.smtp.port", "2525",
+                "messages.smtp.tls", "none", "messages.smtp.timeout", "3s",
+                "messages.reports.existingSecret", "relay-reports"));
+
+        assertThat(manifests.config("crm-service")).containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_PORT", "2525")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_TLS", "none")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_TIMEOUT", "3s")
+                .doesNotContainKeys("CRM_MESSAGES_PROVIDERS_SMTP_USERNAME",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_ACCOUNT_SID");
+        // No login without a password: the variable is not there, and no pod waits for <fullname>-smtp.
+        assertThat(secretNames(manifests, "crm-service"))
+                .containsEntry("CRM_MESSAGES_PROVIDERS_REPORTS_SIGNING_SECRET", "relay-reports")
+                .doesNotContainKeys("CRM_MESSAGES_PROVIDERS_SMTP_PASSWORD",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_AUTH_TOKEN");
+    }
+
+    /** crm-service's own settings (CRM_*) in its ConfigMap. */
+    private static Map<String, String> crmSettings(Manifests manifests) {
+        return manifests.config("crm-service").entrySet().stream().filter(entry -> entry.getKey().startsWith("CRM_"))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     @Test
