@@ -270,7 +270,9 @@ class SecretsTest {
                 .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_PORT", "465")
                 .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_TLS", "smtps")
                 .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_FROM", "Storage Platform <messages@storage.example.com>")
-                .containsEntry("CRM_MESSAGES_PROVIDERS_TWILIO_FROM", "+447700900000");
+                .containsEntry("CRM_MESSAGES_PROVIDERS_TWILIO_FROM", "+447700900000")
+                .containsEntry("CRM_MESSAGES_SENDING_MAX_ATTEMPTS", "8")
+                .containsEntry("CRM_MESSAGES_SENDING_RECEIPT_SETTLE_DELAY", "5d");
         assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
                 .doesNotContain(Manifests.FULLNAME + "-smtp", Manifests.FULLNAME + "-twilio",
                         Manifests.FULLNAME + "-message-reports");
