@@ -6,6 +6,7 @@
 #   <fullname>-admin-token           admin-token
 #   <fullname>-webhooks-secret-key   secret-key (base64 of 32 random bytes; keep it: see helm/README.md)
 #   <fullname>-app-cookie-key        cookie-key (base64 of 32 random bytes)
+#   <fullname>-crm-integrations-sealing-key  sealing-key (base64 of 32 random bytes; keep it: see helm/README.md)
 #   <fullname>-keycloak              client-secret (the Keycloak sign-in client's, set on it by the auth service)
 #   <fullname>-keycloak-admin        client-id (platform-provisioner), client-secret: the provisioning client (with
 #                                    the Keycloak operator, its bootstrap admin; otherwise make Keycloak's match)
@@ -72,6 +73,14 @@ if exists "$fullname-app-cookie-key"; then
 else
   kube create secret generic "$fullname-app-cookie-key" --from-literal=cookie-key="$(openssl rand -base64 32)" >/dev/null
   echo "created $fullname-app-cookie-key"
+fi
+
+if exists "$fullname-crm-integrations-sealing-key"; then
+  echo "kept    $fullname-crm-integrations-sealing-key"
+else
+  kube create secret generic "$fullname-crm-integrations-sealing-key" \
+    --from-literal=sealing-key="$(openssl rand -base64 32)" >/dev/null
+  echo "created $fullname-crm-integrations-sealing-key"
 fi
 
 if exists "$fullname-keycloak"; then

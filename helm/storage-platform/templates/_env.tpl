@@ -96,6 +96,27 @@ BILLING_PROVIDERS_STRIPE_BASE_URL: {{ $v.providers.stripe.baseUrl | quote }}
 BILLING_PROVIDERS_GOCARDLESS_BASE_URL: {{ $v.providers.gocardless.baseUrl | quote }}
 BILLING_PROVIDERS_SIMULATOR_BASE_URL: {{ $v.providers.simulatorUrl | quote }}
 {{- end }}
+{{- /* The message providers of live accounts (docs/api/messages.md); unset, a provider is not set up. */}}
+{{- if eq .name "crm-service" }}
+{{- include "sp.checkMessageProviders" $root }}
+{{- with $v.messages.smtp }}{{ if .host }}
+CRM_MESSAGES_PROVIDERS_SMTP_HOST: {{ .host | quote }}
+{{- if .port }}
+CRM_MESSAGES_PROVIDERS_SMTP_PORT: {{ .port | int64 | toString | quote }}
+{{- end }}
+{{- if .username }}
+CRM_MESSAGES_PROVIDERS_SMTP_USERNAME: {{ .username | quote }}
+{{- end }}
+CRM_MESSAGES_PROVIDERS_SMTP_FROM: {{ .from | quote }}
+CRM_MESSAGES_PROVIDERS_SMTP_TLS: {{ .tls | quote }}
+CRM_MESSAGES_PROVIDERS_SMTP_TIMEOUT: {{ .timeout | quote }}
+{{- end }}{{ end }}
+{{- with $v.messages.twilio }}{{ if .accountSid }}
+CRM_MESSAGES_PROVIDERS_TWILIO_ACCOUNT_SID: {{ .accountSid | quote }}
+CRM_MESSAGES_PROVIDERS_TWILIO_FROM: {{ .from | quote }}
+CRM_MESSAGES_PROVIDERS_TWILIO_STATUS_CALLBACK_URL: {{ .statusCallbackUrl | quote }}
+{{- end }}{{ end }}
+{{- end }}
 {{- range $key, $value := .settings.env }}
 {{ $key }}: {{ $value | toString | quote }}
 {{- end }}
@@ -197,6 +218,26 @@ SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2db
   valueFrom:
     secretKeyRef: {name: {{ include "sp.appCookieSecret" $root }}, key: cookie-key}
 {{- end }}
+{{- if eq .name "crm-service" }}
+- name: CRM_INTEGRATIONS_SEALING_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.crmIntegrationsSealingSecret" $root }}, key: sealing-key}
+{{- with $v.messages.smtp }}{{ if and .host (or .password .existingSecret) }}
+- name: CRM_MESSAGES_PROVIDERS_SMTP_PASSWORD
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.smtpSecret" $root }}, key: password}
+{{- end }}{{ end }}
+{{- with $v.messages.twilio }}{{ if and .accountSid (or .authToken .existingSecret) }}
+- name: CRM_MESSAGES_PROVIDERS_TWILIO_AUTH_TOKEN
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.twilioSecret" $root }}, key: auth-token}
+{{- end }}{{ end }}
+{{- with $v.messages.reports }}{{ if or .signingSecret .existingSecret }}
+- name: CRM_MESSAGES_PROVIDERS_REPORTS_SIGNING_SECRET
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.messageReportsSecret" $root }}, key: signing-secret}
+{{- end }}{{ end }}
+{{- end }}
 {{- end -}}
 
 {{/*
@@ -269,6 +310,28 @@ as JSON: its checksum annotation rolls exactly the pods whose secrets changed. V
 {{- with $v.secrets.appCookieKey -}}
 {{- if and .value (not .existingSecret) -}}
 {{- $_ := set $out "appCookieKey" .value -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if eq .name "crm-service" -}}
+{{- with $v.secrets.crmIntegrationsSealingKey -}}
+{{- if and .value (not .existingSecret) -}}
+{{- $_ := set $out "crmIntegrationsSealingKey" .value -}}
+{{- end -}}
+{{- end -}}
+{{- with $v.messages.smtp -}}
+{{- if and .host .password (not .existingSecret) -}}
+{{- $_ := set $out "smtpPassword" .password -}}
+{{- end -}}
+{{- end -}}
+{{- with $v.messages.twilio -}}
+{{- if and .accountSid .authToken (not .existingSecret) -}}
+{{- $_ := set $out "twilioAuthToken" .authToken -}}
+{{- end -}}
+{{- end -}}
+{{- with $v.messages.reports -}}
+{{- if and .signingSecret (not .existingSecret) -}}
+{{- $_ := set $out "messageReportsSigningSecret" .signingSecret -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}

@@ -159,6 +159,47 @@ defaults switch on. Argument: dict root, name. Returns YAML; use with fromYaml.
 {{- .Values.secrets.appCookieKey.existingSecret | default (printf "%s-app-cookie-key" (include "sp.fullname" .)) -}}
 {{- end -}}
 
+{{/* The message providers' Secrets (crm-service); SMTP's and Twilio's are used only with the provider set up. */}}
+{{- define "sp.smtpSecret" -}}
+{{- .Values.messages.smtp.existingSecret | default (printf "%s-smtp" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{- define "sp.twilioSecret" -}}
+{{- .Values.messages.twilio.existingSecret | default (printf "%s-twilio" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{- define "sp.messageReportsSecret" -}}
+{{- .Values.messages.reports.existingSecret | default (printf "%s-message-reports" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{/*
+Refuses a message provider set up by halves, which crm-service would take as not set up at all: SMTP needs `host`
+and `from`; Twilio its SID, auth token, sender and status callback URL.
+*/}}
+{{- define "sp.checkMessageProviders" -}}
+{{- with .Values.messages.smtp -}}
+{{- if .host -}}
+{{- $_ := required "messages.smtp.from is required with messages.smtp.host: crm-service does not send email without a sender" .from -}}
+{{- else if or .from .username .password .existingSecret -}}
+{{- fail "messages.smtp.host is required with the other messages.smtp settings: without it email is not set up" -}}
+{{- end -}}
+{{- end -}}
+{{- with .Values.messages.twilio -}}
+{{- if or .accountSid .authToken .existingSecret .from .statusCallbackUrl -}}
+{{- $_ := required "messages.twilio.accountSid is required with the other messages.twilio settings" .accountSid -}}
+{{- if not (or .authToken .existingSecret) -}}
+{{- fail "messages.twilio.authToken or messages.twilio.existingSecret is required with messages.twilio.accountSid" -}}
+{{- end -}}
+{{- $_ := required "messages.twilio.from is required with messages.twilio.accountSid: the sending number or a Messaging Service SID" .from -}}
+{{- $_ := required "messages.twilio.statusCallbackUrl is required with messages.twilio.accountSid: without it SMS delivery reports cannot be verified" .statusCallbackUrl -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "sp.crmIntegrationsSealingSecret" -}}
+{{- .Values.secrets.crmIntegrationsSealingKey.existingSecret | default (printf "%s-crm-integrations-sealing-key" (include "sp.fullname" .)) -}}
+{{- end -}}
+
 {{/* The `Keycloak` resource of operator mode. */}}
 {{- define "sp.keycloakName" -}}
 {{- .Values.keycloak.operator.name | default (printf "%s-keycloak" (include "sp.fullname" .)) -}}

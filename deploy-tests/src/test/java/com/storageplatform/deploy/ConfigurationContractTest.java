@@ -24,9 +24,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The chart and the services agree on variable names: every variable the chart renders is documented in
- * docs/configuration.md, and every one of the platform's own (PLATFORM_*, and BILLING_* of billing's providers) is a
- * setting some service reads (found in the sources of the services and the kit, so a renamed property fails here
- * rather than being silently ignored in a cluster).
+ * docs/configuration.md, and every one of the platform's own (PLATFORM_*, BILLING_* of billing's providers, CRM_* of
+ * crm's message providers and integrations) is a setting some service reads (found in the sources of the services
+ * and the kit, so a renamed property fails here rather than being silently ignored in a cluster).
  */
 class ConfigurationContractTest {
 
@@ -62,7 +62,7 @@ class ConfigurationContractTest {
     void everyPlatformVariableTheChartSetsIsReadBySomeService(ValueSet valueSet) {
         Set<String> rendered = renderedVariables(HelmChart.render(valueSet));
 
-        assertThat(rendered).filteredOn(variable -> variable.startsWith("PLATFORM_") || variable.startsWith("BILLING_"))
+        assertThat(rendered).filteredOn(ConfigurationContractTest::isPlatformVariable)
                 .isNotEmpty()
                 .allSatisfy(variable -> assertThat(settings.reads(variable))
                         .as("%s is read by no service (known: %s)", variable, settings.properties()).isTrue());
@@ -79,9 +79,21 @@ class ConfigurationContractTest {
         assertThat(settings.reads("PLATFORM_APP_COOKIE_KEY")).isTrue();
         assertThat(settings.reads("BILLING_PROVIDERS_GOCARDLESS_WEBHOOK_SECRET")).isTrue();
         assertThat(settings.reads("BILLING_PROVIDERS_GO_CARDLESS_WEBHOOK_SECRET")).isFalse();
+        assertThat(settings.reads("CRM_INTEGRATIONS_SEALING_KEY")).isTrue();
+        assertThat(settings.reads("CRM_MESSAGES_PROVIDERS_TWILIO_STATUS_CALLBACK_URL")).isTrue();
+        assertThat(settings.reads("CRM_MESSAGES_PROVIDERS_TEST_SMTP_HOST")).isTrue();
+        assertThat(settings.reads("CRM_MESSAGES_SENDING_RECEIPT_SETTLE_DELAY")).isTrue();
+        assertThat(settings.reads("CRM_MESSAGES_PROVIDER_SMTP_HOST")).isFalse();
+        assertThat(settings.reads("CRM_INTEGRATION_SEALING_KEY")).isFalse();
+        assertThat(settings.reads("CRM_MESSAGES_PROVIDERS_TWILIO_CALLBACK_URL")).isFalse();
         assertThat(settings.reads("PLATFORM_RATE_LIMIT_LIVE_PER_SECOND")).isFalse();
         assertThat(settings.reads("PLATFORM_SERVICES_CATALOGUE_URI")).isFalse();
         assertThat(settings.reads("PLATFORM_DATABASE")).isFalse();
+    }
+
+    /** A variable of the platform's own settings, which some service must read; SPRING_*, SERVER_* are Spring's. */
+    private static boolean isPlatformVariable(String variable) {
+        return variable.startsWith("PLATFORM_") || variable.startsWith("BILLING_") || variable.startsWith("CRM_");
     }
 
     /** The names of every key of the services' ConfigMaps and every variable of their containers. */

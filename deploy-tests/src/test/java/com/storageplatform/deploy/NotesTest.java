@@ -77,6 +77,17 @@ class NotesTest {
     }
 
     @Test
+    void theIntegrationsSealingKeyThePodsWaitForIsListedWhenNotGiven() {
+        String missing = Manifests.FULLNAME + "-crm-integrations-sealing-key (key sealing-key";
+
+        assertThat(HelmChart.notes(List.of(), Map.of())).contains(missing + ": base64 of 32 random bytes; never "
+                + "change it once set)");
+        assertThat(HelmChart.notes(ValueSet.INLINE_SECRETS.file().stream().toList(), Map.of())).doesNotContain(missing);
+        assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of()))
+                .doesNotContain(missing);
+    }
+
+    @Test
     void theNotesSayWhichPaymentProvidersAreSetUpForLiveAccounts() {
         assertThat(HelmChart.notes(List.of(), Map.of())).contains(
                 "Stripe (card payments): not set up: live accounts are refused card payments",
@@ -84,6 +95,34 @@ class NotesTest {
         assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of())).contains(
                 "Stripe (card payments): set up, at https://api.stripe.com",
                 "GoCardless (Direct Debit): set up, at https://api.gocardless.com");
+    }
+
+    @Test
+    void theNotesSayWhichMessageProvidersAreSetUpForLiveAccounts() {
+        assertThat(HelmChart.notes(List.of(), Map.of())).contains(
+                "Email (SMTP): not set up: live accounts are refused email",
+                "SMS (Twilio): not set up: live accounts are refused SMS");
+        assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of())).contains(
+                "Email (SMTP): set up, through smtp.mail.example.com; the relay's delivery reports are accepted",
+                "SMS (Twilio): set up, from +447700900000");
+        assertThat(HelmChart.notes(List.of(), Map.of("messages.smtp.host", "smtp.example.com",
+                "messages.smtp.from", "messages@example.com"))).contains(
+                "the relay's delivery reports are refused (no messages.reports signing secret)");
+    }
+
+    @Test
+    void aMessageProviderSetUpWithoutInternetEgressForCrmIsWarnedOf() {
+        String warning = "WARNING: a message provider is set up but crm-service may not reach the internet";
+        Map<String, String> smtp = Map.of("messages.smtp.host", "smtp.example.com",
+                "messages.smtp.from", "messages@example.com");
+
+        assertThat(HelmChart.notes(List.of(), smtp)).contains(warning);
+        Map<String, String> withEgress = new LinkedHashMap<>(smtp);
+        withEgress.put("services.crm-service.internetEgress", "true");
+        assertThat(HelmChart.notes(List.of(), withEgress)).doesNotContain(warning);
+        assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of()))
+                .doesNotContain(warning);
+        assertThat(HelmChart.notes(List.of(), Map.of())).doesNotContain(warning);
     }
 
     @Test

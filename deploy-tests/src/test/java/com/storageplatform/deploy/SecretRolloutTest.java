@@ -37,8 +37,12 @@ class SecretRolloutTest {
             keycloak.clientSecret                                  | test-only-rotated-secret     | auth-service
             keycloak.admin.clientSecret                            | test-only-rotated-secret     | auth-service
             secrets.appCookieKey.value                             | cnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnI= | auth-service
+            secrets.crmIntegrationsSealingKey.value                | cm90YXRlZC1jcm0tc2VhbGluZy1rZXktMzItYnl0ZXM= | crm-service
             providers.stripe.apiKey                                | test-only-rotated-key        | billing-service
             providers.gocardless.webhookSecret                     | test-only-rotated-secret     | billing-service
+            messages.smtp.password                                 | test-only-rotated-password   | crm-service
+            messages.twilio.authToken                              | test-only-rotated-token      | crm-service
+            messages.reports.signingSecret                         | test-only-rotated-secret     | crm-service
             """)
     void aChangedSecretValueRollsOnlyThePodsThatReadIt(String key, String newValue, String readers) {
         List<Path> values = ValueSet.INLINE_SECRETS.file().stream().toList();

@@ -36,7 +36,8 @@ class SecretsTest {
     private static final Pattern SECRET_LOOKING = Pattern.compile("PASSWORD|SECRET|TOKEN|PRIVATE|JAAS|API_KEY");
     /** Keys of values.yaml (and of secretEnv) that hold a secret; existingSecret holds a Secret's name. */
     private static final Pattern SECRET_KEY = Pattern.compile(
-            "(?i)^(password|clientSecret|privateKey|value|apiKey|accessToken|webhookSecret)$|API_KEY");
+            "(?i)^(password|clientSecret|privateKey|value|apiKey|accessToken|webhookSecret|authToken|signingSecret)$"
+                    + "|API_KEY");
 
     @ParameterizedTest
     @EnumSource(ValueSet.class)
@@ -68,7 +69,9 @@ class SecretsTest {
                 "test-only-inline-keycloak-admin-secret",
                 "test-only-inline-kafka-password", "test-only-inline-crm-password",
                 "test-only-inline-stripe-api-key", "test-only-inline-stripe-webhook-secret",
-                "test-only-inline-gocardless-access-token", "test-only-inline-gocardless-webhook-secret");
+                "test-only-inline-gocardless-access-token", "test-only-inline-gocardless-webhook-secret",
+                "test-only-inline-smtp-password", "test-only-inline-twilio-auth-token",
+                "test-only-inline-message-reports-secret");
         Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
         List<String> inSecrets = manifests.secrets().stream().flatMap(secret -> decoded(secret).values().stream())
                 .toList();
@@ -96,7 +99,8 @@ class SecretsTest {
 
         assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName()).contains(
                 Manifests.FULLNAME + "-caller-token", Manifests.FULLNAME + "-service-token",
-                Manifests.FULLNAME + "-admin-token", Manifests.FULLNAME + "-webhooks-secret-key");
+                Manifests.FULLNAME + "-admin-token", Manifests.FULLNAME + "-webhooks-secret-key",
+                Manifests.FULLNAME + "-crm-integrations-sealing-key");
         assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-service-token")))
                 .containsOnlyKeys("private-key", "public-key")
                 .containsEntry("private-key", "-----BEGIN PRIVATE KEY-----\nTEST-ONLY-PLACEHOLDER-SERVICE-PRIVATE-KEY\n"
@@ -162,6 +166,11 @@ class SecretsTest {
                 .containsEntry("SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG", "platform-kafka-login");
         assertThat(secretNames(manifests, WEBHOOK_DISPATCHER))
                 .containsEntry("PLATFORM_WEBHOOKS_SECRET_KEY", "platform-webhooks-key");
+        assertThat(secretNames(manifests, "crm-service"))
+                .containsEntry("CRM_INTEGRATIONS_SEALING_KEY", "platform-crm-integrations-key")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_PASSWORD", "platform-smtp")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_TWILIO_AUTH_TOKEN", "platform-twilio")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_REPORTS_SIGNING_SECRET", "platform-message-reports");
         assertThat(secretNames(manifests, "auth-service"))
                 .containsEntry("PLATFORM_KEYCLOAK_CLIENT_SECRET", "platform-keycloak")
                 .containsEntry("PLATFORM_KEYCLOAK_ADMIN_CLIENT_SECRET", "platform-keycloak-admin")
@@ -218,6 +227,95 @@ class SecretsTest {
     }
 
     @Test
+    void theMessageProvidersCredentialsAreSecretsThatOnlyCrmReads() {
+        Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
+
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-smtp")))
+                .containsOnly(Map.entry("password", "test-only-inline-smtp-password"));
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-twilio")))
+                .containsOnly(Map.entry("auth-token", "test-only-inline-twilio-auth-token"));
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-message-reports")))
+                .containsOnly(Map.entry("signing-secret", "test-only-inline-message-reports-secret"));
+        assertThat(secretKeys(manifests, "crm-service"))
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_PASSWORD", "password")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_TWILIO_AUTH_TOKEN", "auth-token")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_REPORTS_SIGNING_SECRET", "signing-secret");
+        assertThat(ALL).filteredOn(service -> !service.equals("crm-service"))
+                .allSatisfy(service -> {
+                    assertThat(secretKeys(manifests, service).keySet()).as(service)
+                            .noneMatch(variable -> variable.startsWith("CRM_"));
+                    assertThat(manifests.config(service).keySet()).as(service)
+                            .noneMatch(variable -> variable.startsWith("CRM_"));
+                });
+        // Where the providers are and who sends is not secret: crm's ConfigMap says it. An empty port is the
+        // service's default (587, or 465 with smtps).
+        assertThat(crmSettings(manifests)).containsExactlyInAnyOrderEntriesOf(
+                Map.of("CRM_MESSAGES_PROVIDERS_SMTP_HOST", "smtp.example.com",
+                        "CRM_MESSAGES_PROVIDERS_SMTP_USERNAME", "platform",
+                        "CRM_MESSAGES_PROVIDERS_SMTP_FROM", "messages@example.com",
+                        "CRM_MESSAGES_PROVIDERS_SMTP_TLS", "starttls",
+                        "CRM_MESSAGES_PROVIDERS_SMTP_TIMEOUT", "10s",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_ACCOUNT_SID", "AC00000000000000000000000000000000",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_FROM", "MG00000000000000000000000000000000",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_STATUS_CALLBACK_URL",
+                        "https://api.example.com/message-providers/twilio/notifications"));
+    }
+
+    @Test
+    void messageProvidersInExistingSecretsAreReferencedWithTheirSettingsInCrmsConfigMap() {
+        Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
+
+        assertThat(manifests.config("crm-service"))
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_HOST", "smtp.mail.example.com")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_PORT", "465")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_TLS", "smtps")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_FROM", "Storage Platform <messages@storage.example.com>")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_TWILIO_FROM", "+447700900000")
+                .containsEntry("CRM_MESSAGES_SENDING_MAX_ATTEMPTS", "8")
+                .containsEntry("CRM_MESSAGES_SENDING_RECEIPT_SETTLE_DELAY", "5d");
+        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                .doesNotContain(Manifests.FULLNAME + "-smtp", Manifests.FULLNAME + "-twilio",
+                        Manifests.FULLNAME + "-message-reports");
+    }
+
+    @Test
+    void aMessageProviderWithoutSettingsIsNotSetUpAndNoPodWaitsForItsSecret() {
+        Manifests manifests = HelmChart.render(ValueSet.DEFAULTS);
+
+        assertThat(manifests.config("crm-service").keySet()).noneMatch(variable -> variable.startsWith("CRM_"));
+        assertThat(secretKeys(manifests, "crm-service").keySet())
+                .noneMatch(variable -> variable.startsWith("CRM_MESSAGES_"));
+        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                .doesNotContain(Manifests.FULLNAME + "-smtp", Manifests.FULLNAME + "-twilio",
+                        Manifests.FULLNAME + "-message-reports");
+    }
+
+    @Test
+    void anSmtpPortGivenIsPassedOnAndTheReportsSecretStandsWithoutAProvider() {
+        Manifests manifests = HelmChart.render(List.of(), Map.of("messages.smtp.host", "smtp.example.com",
+                "messages.smtp.from", "messages@example.com", "messages.smtp.port", "2525",
+                "messages.smtp.tls", "none", "messages.smtp.timeout", "3s",
+                "messages.reports.existingSecret", "relay-reports"));
+
+        assertThat(manifests.config("crm-service")).containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_PORT", "2525")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_TLS", "none")
+                .containsEntry("CRM_MESSAGES_PROVIDERS_SMTP_TIMEOUT", "3s")
+                .doesNotContainKeys("CRM_MESSAGES_PROVIDERS_SMTP_USERNAME",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_ACCOUNT_SID");
+        // No login without a password: the variable is not there, and no pod waits for <fullname>-smtp.
+        assertThat(secretNames(manifests, "crm-service"))
+                .containsEntry("CRM_MESSAGES_PROVIDERS_REPORTS_SIGNING_SECRET", "relay-reports")
+                .doesNotContainKeys("CRM_MESSAGES_PROVIDERS_SMTP_PASSWORD",
+                        "CRM_MESSAGES_PROVIDERS_TWILIO_AUTH_TOKEN");
+    }
+
+    /** crm-service's own settings (CRM_*) in its ConfigMap. */
+    private static Map<String, String> crmSettings(Manifests manifests) {
+        return manifests.config("crm-service").entrySet().stream().filter(entry -> entry.getKey().startsWith("CRM_"))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    @Test
     void aKafkaLoginGivenAsValuesBecomesAJaasConfigInASecret() {
         Manifests manifests = HelmChart.render(List.of(), Map.of("kafka.securityProtocol", "SASL_SSL",
                 "kafka.sasl.username", "platform", "kafka.sasl.password", "s3cret-kafka-password"));
@@ -236,6 +334,35 @@ class SecretsTest {
                 .get(Secret.class, Manifests.FULLNAME + "-webhooks-secret-key");
 
         assertThat(key.getMetadata().getAnnotations()).containsEntry("helm.sh/resource-policy", "keep");
+    }
+
+    @Test
+    void theIntegrationsSealingKeyIsASecretOfCrmsThatOutlivesAnUninstall() {
+        Secret key = HelmChart.render(ValueSet.OPERATORS)
+                .get(Secret.class, Manifests.FULLNAME + "-crm-integrations-sealing-key");
+
+        assertThat(decoded(key)).containsOnly(Map.entry("sealing-key", "dGVzdC1vbmx5LWNybS1zZWFsaW5nLWtleS0zMi1ieSE="));
+        assertThat(key.getMetadata().getAnnotations()).containsEntry("helm.sh/resource-policy", "keep");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void onlyCrmReadsTheIntegrationsSealingKeyAndItWaitsForItWhenNotGiven(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        // Like the cookie key: without a value or an existing Secret, the pods wait for create-secrets.sh's.
+        assertThat(secretKeys(manifests, "crm-service")).containsEntry("CRM_INTEGRATIONS_SEALING_KEY", "sealing-key");
+        assertThat(ALL).filteredOn(service -> !service.equals("crm-service"))
+                .allSatisfy(service -> assertThat(secretKeys(manifests, service)).as(service)
+                        .doesNotContainKey("CRM_INTEGRATIONS_SEALING_KEY"));
+        assertThat(manifests.config("crm-service")).doesNotContainKey("CRM_INTEGRATIONS_SEALING_KEY");
+        if (valueSet == ValueSet.DEFAULTS || valueSet == ValueSet.MINIMAL) {
+            String defaultName = Manifests.FULLNAME + "-crm-integrations-sealing-key";
+            assertThat(secretNames(manifests, "crm-service"))
+                    .containsEntry("CRM_INTEGRATIONS_SEALING_KEY", defaultName);
+            assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                    .doesNotContain(defaultName);
+        }
     }
 
     /** Every non-empty string of the values under a key that holds a secret, whatever its depth. */

@@ -7,6 +7,7 @@ import com.storageplatform.deploy.support.HelmChart;
 import com.storageplatform.deploy.support.ValueSet;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,8 @@ class ValuesSchemaTest {
             secret-in-plain-env.yaml         | CARD_GATEWAY_API_KEY
             unknown-kafka-protocol.yaml      | /kafka/securityProtocol
             verify-full-without-ca.yaml      | /postgresql/external/caSecret/name
+            smtp-port-as-text.yaml           | /messages/smtp/port
+            unknown-smtp-tls.yaml            | /messages/smtp/tls
             """)
     void theSchemaRefusesTheValuesFile(String fileName, String expectedError) throws URISyntaxException {
         Path values = Path.of(getClass().getResource("/invalid-values/" + fileName).toURI());
@@ -55,10 +58,56 @@ class ValuesSchemaTest {
             providers.gocardless.accessToken             | live_x | providers.gocardless.webhookSecret is required
             providers.gocardless.baseUrl                 | api-sandbox.gocardless.com | /providers/gocardless/baseUrl
             providers.simulatorUrl                       | ''   | /providers/simulatorUrl
+            secrets.crmIntegrationsSealingKey.value      | c2hvcnQ= | /secrets/crmIntegrationsSealingKey/value
+            messages.smtp.tls                            | tls  | /messages/smtp/tls
+            messages.smtp.port                           | smtp | /messages/smtp/port
+            messages.smtp.port                           | 70000 | /messages/smtp/port
+            messages.smtp.timeout                        | 10   | /messages/smtp/timeout
+            messages.smtp.host                           | smtp.example.com | messages.smtp.from is required
+            messages.smtp.password                       | x    | messages.smtp.host is required
+            messages.twilio.accountSid                   | AC00 | messages.twilio.existingSecret is required
+            messages.twilio.authToken                    | x    | messages.twilio.accountSid is required
+            messages.twilio.statusCallbackUrl            | twilio/notifications | /messages/twilio/statusCallbackUrl
             """)
     void theTemplatesRefuseSettingsThatWouldFailAtRunTime(String key, String value, String expectedError) {
         assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of(key, value)))
                 .hasMessageContaining(expectedError);
+    }
+
+    @Test
+    void twilioIsRefusedWithoutItsSenderOrCallbackUrlAndAcceptedWithAll() {
+        Map<String, String> twilio = Map.of("messages.twilio.accountSid", "AC00000000000000000000000000000000",
+                "messages.twilio.existingSecret", "twilio",
+                "messages.twilio.from", "MG00000000000000000000000000000000",
+                "messages.twilio.statusCallbackUrl", "https://api.example.com/message-providers/twilio/notifications");
+
+        assertThatCode(() -> HelmChart.template(List.of(), twilio)).doesNotThrowAnyException();
+        // An unquoted +447700900000 is a number to YAML (and to --set): refused rather than sent as 4.477e+11.
+        Map<String, String> numberAsNumber = new HashMap<>(twilio);
+        numberAsNumber.put("messages.twilio.from", "+447700900000");
+        assertThatThrownBy(() -> HelmChart.template(List.of(), numberAsNumber))
+                .hasMessageContaining("/messages/twilio/from");
+        assertThatThrownBy(() -> HelmChart.template(List.of(), without(twilio, "messages.twilio.from")))
+                .hasMessageContaining("messages.twilio.from is required with messages.twilio.accountSid");
+        assertThatThrownBy(() -> HelmChart.template(List.of(), without(twilio, "messages.twilio.statusCallbackUrl")))
+                .hasMessageContaining("messages.twilio.statusCallbackUrl is required with messages.twilio.accountSid");
+    }
+
+    @Test
+    void anSmtpPortIsANumberOrEmptyForTheDefault() {
+        Map<String, String> smtp = Map.of("messages.smtp.host", "smtp.example.com",
+                "messages.smtp.from", "messages@example.com");
+
+        assertThatCode(() -> HelmChart.template(List.of(), smtp)).doesNotThrowAnyException();
+        Map<String, String> withPort = new HashMap<>(smtp);
+        withPort.put("messages.smtp.port", "2525");
+        assertThatCode(() -> HelmChart.template(List.of(), withPort)).doesNotThrowAnyException();
+    }
+
+    private static Map<String, String> without(Map<String, String> values, String key) {
+        Map<String, String> less = new HashMap<>(values);
+        less.remove(key);
+        return less;
     }
 
     @Test

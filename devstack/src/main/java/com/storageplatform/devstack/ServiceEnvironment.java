@@ -58,6 +58,12 @@ final class ServiceEnvironment {
             env.put("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST", "true");
             env.put("PLATFORM_WEBHOOKS_SECRET_KEY", secrets.webhookSecretKey());
         }
+        if (service.name().equals("crm-service")) {
+            // The message providers stay unset: test accounts use the simulators. A CRM_MESSAGES_PROVIDERS_TEST_SMTP_*
+            // in the launcher's own environment reaches crm-service anyway (ProcessControl starts every process with
+            // the launcher's environment plus this map).
+            env.put("CRM_INTEGRATIONS_SEALING_KEY", secrets.crmIntegrationsSealingKey());
+        }
         return env;
     }
 }

@@ -11,11 +11,12 @@ import java.util.Base64;
  * The secrets a stack is started with, made on first use and kept (owner-readable only) in its home: the caller-
  * token key pair, the platform admin token, the key that seals webhook signing secrets, the services' key pair
  * for calls to each other, and Keycloak's: the bootstrap admin's password and provisioning client's secret, the
- * secret of the client operators sign in through, and the key that seals the auth service's sign-in cookies.
+ * secret of the client operators sign in through, the key that seals the auth service's sign-in cookies, and the key
+ * that seals crm's integration connections' credentials.
  */
 record StackSecrets(Keys.CallerTokenKeys callerToken, String adminToken, String webhookSecretKey,
         Keys.CallerTokenKeys serviceToken, String keycloakAdminPassword, String keycloakAdminClientSecret,
-        String keycloakClientSecret, String authCookieKey) {
+        String keycloakClientSecret, String authCookieKey, String crmIntegrationsSealingKey) {
 
     static StackSecrets loadOrCreate(StackLayout layout) {
         Path keys = layout.keysDir();
@@ -26,7 +27,9 @@ record StackSecrets(Keys.CallerTokenKeys callerToken, String adminToken, String 
                 loadOrCreate(keys.resolve("keycloak-admin-password"), false),
                 loadOrCreate(keys.resolve("keycloak-admin-client-secret"), false),
                 loadOrCreate(keys.resolve("keycloak-client-secret"), false),
-                loadOrCreate(keys.resolve("auth-cookie-key"), true));
+                loadOrCreate(keys.resolve("auth-cookie-key"), true),
+                // Kept like the webhook key: connections' credentials sealed with it must stay readable.
+                loadOrCreate(keys.resolve("crm-integrations-sealing-key"), true));
     }
 
     /** Base64 of 32 random bytes (AES-256), made once: signing secrets sealed with it must stay readable. */

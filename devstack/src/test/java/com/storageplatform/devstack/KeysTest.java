@@ -10,6 +10,8 @@ import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.interfaces.ECPublicKey;
+import java.util.Base64;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +70,22 @@ class KeysTest {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile))).isEqualTo("rw-------");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
                 home.resolve("keys/caller-token-private.pem")))).isEqualTo("rw-------");
+    }
+
+    @Test
+    void theStacksSealingKeysAreBase64Of32BytesEachItsOwnAndKept(@TempDir Path home) throws Exception {
+        StackLayout layout = StackLayout.of(home, home.resolve(".devstack"));
+        StackSecrets secrets = StackSecrets.loadOrCreate(layout);
+
+        for (String key : List.of(secrets.webhookSecretKey(), secrets.authCookieKey(),
+                secrets.crmIntegrationsSealingKey())) {
+            assertThat(Base64.getDecoder().decode(key)).hasSize(32);
+        }
+        assertThat(secrets.crmIntegrationsSealingKey()).isNotIn(secrets.webhookSecretKey(), secrets.authCookieKey());
+        assertThat(StackSecrets.loadOrCreate(layout).crmIntegrationsSealingKey())
+                .isEqualTo(secrets.crmIntegrationsSealingKey());
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                layout.keysDir().resolve("crm-integrations-sealing-key")))).isEqualTo("rw-------");
     }
 
     @Test

@@ -12,7 +12,7 @@ class ServiceEnvironmentTest {
     private final Database database = Database.embedded(ports.postgres());
     private final StackSecrets secrets = new StackSecrets(new Keys.CallerTokenKeys("PRIVATE PEM", "PUBLIC PEM"),
             "svc_admin_x", "SEALING KEY", new Keys.CallerTokenKeys("SERVICE PRIVATE PEM", "SERVICE PUBLIC PEM"),
-            "KC ADMIN PASSWORD", "KC ADMIN CLIENT SECRET", "KC CLIENT SECRET", "COOKIE KEY");
+            "KC ADMIN PASSWORD", "KC ADMIN CLIENT SECRET", "KC CLIENT SECRET", "COOKIE KEY", "CRM SEALING KEY");
 
     private static final Map<String, String> SERVICE_URLS = Map.of(
             "PLATFORM_SERVICES_AUTH_URL", "http://127.0.0.1:8081",
@@ -54,6 +54,17 @@ class ServiceEnvironmentTest {
                 .containsEntry("PLATFORM_DATABASE_SCHEMA", "webhooks");
         assertThat(environmentOf("billing-service")).doesNotContainKeys("PLATFORM_WEBHOOKS_ALLOW_LOCALHOST",
                 "PLATFORM_WEBHOOKS_SECRET_KEY");
+    }
+
+    @Test
+    void crmGetsItsIntegrationsSealingKeyAndNoMessageProviderButNoOtherServiceGetsTheKey() {
+        assertThat(environmentOf("crm-service")).containsEntry("CRM_INTEGRATIONS_SEALING_KEY", "CRM SEALING KEY")
+                .containsEntry("PLATFORM_DATABASE_SCHEMA", "crm");
+        // Test accounts use the simulators; live accounts get 409 for email and SMS in the devstack.
+        assertThat(environmentOf("crm-service").keySet()).noneMatch(name -> name.startsWith("CRM_MESSAGES_"));
+        for (String other : java.util.List.of("gateway", "auth-service", "billing-service", "webhook-dispatcher")) {
+            assertThat(environmentOf(other)).as(other).doesNotContainKey("CRM_INTEGRATIONS_SEALING_KEY");
+        }
     }
 
     @Test

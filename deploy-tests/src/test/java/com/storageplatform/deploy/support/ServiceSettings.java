@@ -18,13 +18,14 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The {@code platform.*} settings the deployed services read, found in their sources and in the kit's (which
- * every service runs):
+ * The settings the deployed services read, found in their sources and in the kit's (which every service runs):
  * <ul>
- * <li>the components of {@code @ConfigurationProperties} records, nested records followed and a Map's keys
- * standing for any one word ({@code platform.services.*.url});</li>
+ * <li>the components of {@code @ConfigurationProperties} records whatever their prefix ({@code platform.*}, and a
+ * service's own such as {@code billing.providers.*} and {@code crm.messages.*}), nested records followed and a Map's
+ * keys standing for any one word ({@code platform.services.*.url});</li>
  * <li>the keys under {@code platform} in each {@code application.yml};</li>
- * <li>property names written as string literals (Environment look-ups, {@code @Value}, conditions).</li>
+ * <li>{@code platform.*} property names written as string literals (Environment look-ups, {@code @Value},
+ * conditions).</li>
  * </ul>
  * The kit's {@code testsupport} package is left out: it sets properties for tests rather than reading them.
  */
