@@ -57,7 +57,7 @@ final class IntegrationRules {
         v.require("kind", b.kind()).oneOf("kind", b.kind(), IntegrationProviders.KINDS);
         v.require("provider", b.provider());
         Provider provider = IntegrationProviders.named(b.provider()).orElse(null);
-        boolean kindKnown = IntegrationProviders.KINDS.contains(b.kind());
+        boolean kindKnown = b.kind() != null && IntegrationProviders.KINDS.contains(b.kind());
         if (b.provider() != null && (provider == null || kindKnown && !provider.kind().equals(b.kind()))) {
             v.add("provider", FieldIssue.INVALID);
             provider = null;
@@ -223,7 +223,7 @@ final class IntegrationRules {
         }
         boolean badProvider = v.issues().stream()
                 .anyMatch(i -> "provider".equals(i.field()) && FieldIssue.INVALID.equals(i.issue()));
-        if (!badProvider || !IntegrationProviders.KINDS.contains(kind)) {
+        if (!badProvider || kind == null || !IntegrationProviders.KINDS.contains(kind)) {
             v.orThrow();
         }
         throw new ApiException(ErrorCode.VALIDATION_ERROR, ErrorCode.VALIDATION_ERROR.status(),

@@ -30,6 +30,16 @@ class IntegrationRulesTest {
     }
 
     @Test
+    void anEmptyBodyNamesKindAndProviderAsRequired() {
+        Validation v = Validation.start();
+        IntegrationRules.check(v, new CreateIntegrationConnection(null, null, null, null, null, null, null), json);
+
+        assertThat(issues(v)).contains("kind required", "provider required");
+        ApiException e = catchThrowableOfType(ApiException.class, () -> IntegrationRules.orThrow(v, null));
+        assertThat(e.details()).isNotEmpty();
+    }
+
+    @Test
     void aProviderOfAnotherKindIsRefusedNamingTheKindsProviders() {
         Validation v = Validation.start();
         IntegrationRules.check(v, create("accounting", "twilio", Map.of(), Map.of()), json);
