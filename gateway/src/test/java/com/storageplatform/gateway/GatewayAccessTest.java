@@ -337,6 +337,25 @@ class GatewayAccessTest {
     }
 
     @Test
+    void idCheckOutcomesAndTheCustomersLinkArePublicRoutedToComplianceWithoutACallerToken() {
+        FakeService compliance = Backends.get("compliance");
+        client.post().uri("/id-check-providers/stripe/notifications")
+                .header("Stripe-Signature", "t=1,v1=abc")
+                .header("Service-Caller", "forged")
+                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"id\": \"evt_1\"}")
+                .exchange()
+                .expectStatus().isOk()
+                .expectHeader().exists("RateLimit-Limit");
+        assertThat(compliance.last().uri()).isEqualTo("/id-check-providers/stripe/notifications");
+        assertThat(compliance.last().headers().get("stripe-signature")).isEqualTo("t=1,v1=abc");
+        assertThat(compliance.last().headers()).doesNotContainKey("service-caller");
+
+        client.get().uri("/id-checks/start?token=abc").exchange().expectStatus().isOk();
+        assertThat(compliance.last().uri()).isEqualTo("/id-checks/start?token=abc");
+        assertThat(compliance.last().headers()).doesNotContainKey("authorization");
+    }
+
+    @Test
     void theDeveloperSettingsArePublicRoutedToTheAuthServiceWithTheirCookiesAndRevocationsAreStripped() {
         auth.responseHeader.set("Service-Revoked-Credentials:" + "0198e7a4-0000-7000-8000-000000000001");
         try {

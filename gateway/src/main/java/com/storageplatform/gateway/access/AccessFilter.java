@@ -33,9 +33,11 @@ import reactor.core.publisher.Mono;
  *   <li>{@code /oauth} and {@code /app} (the auth service's authorization endpoint, token endpoint and developer
  *       settings, which authenticate their own callers): public, limited per source IP, and watched for
  *       revocation reports like the admin API;</li>
- *   <li>{@code /providers/{provider}/notifications} (a payment provider's notifications to billing) and
- *       {@code /message-providers/{provider}/notifications} (a message provider's delivery reports to crm), each
- *       verified by the service through the provider's own signature: public, limited per source IP;</li>
+ *   <li>{@code /providers/{provider}/notifications} (a payment provider's notifications to billing),
+ *       {@code /message-providers/{provider}/notifications} (a message provider's delivery reports to crm) and
+ *       {@code /id-check-providers/{provider}/notifications} (an ID-check provider's outcomes to compliance), each
+ *       verified by the service through the provider's own signature, and {@code /id-checks/...} (the link a
+ *       customer follows to their ID check, carrying its own secret): public, limited per source IP;</li>
  *   <li>{@code /v1/ready}: public, 30 a minute per source IP.</li>
  * </ul>
  * Every /v1 answer carries the {@code RateLimit-*} headers of the bucket it spent: the credential's once it is
@@ -48,9 +50,12 @@ public final class AccessFilter implements WebFilter, Ordered {
     /** Runs after the request id is assigned and before Spring Cloud Gateway routes. */
     public static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
 
-    /** Where providers send their notifications, outside {@code /v1}, and the service that verifies them. */
-    static final Map<String, String> PROVIDER_NOTIFICATIONS = Map.of("/providers/", "billing",
-            "/message-providers/", "crm");
+    /**
+     * The public paths outside {@code /v1} whose requests the service authenticates itself (a provider's signature,
+     * the secret in a customer's link), and the service that does.
+     */
+    static final Map<String, String> SELF_AUTHENTICATED = Map.of("/providers/", "billing",
+            "/message-providers/", "crm", "/id-check-providers/", "compliance", "/id-checks/", "compliance");
 
     private final Introspector introspector;
     private final CallerTokens callerTokens;
@@ -88,9 +93,9 @@ public final class AccessFilter implements WebFilter, Ordered {
             exchange.getAttributes().put(Routes.SERVICE, "auth");
             return bySource(exchange).then(chain.filter(RevocationReports.watch(exchange, introspector)));
         }
-        Optional<String> provider = providerNotifications(path);
-        if (provider.isPresent()) {
-            exchange.getAttributes().put(Routes.SERVICE, PROVIDER_NOTIFICATIONS.get(provider.get()));
+        Optional<String> selfAuthenticated = selfAuthenticated(path);
+        if (selfAuthenticated.isPresent()) {
+            exchange.getAttributes().put(Routes.SERVICE, SELF_AUTHENTICATED.get(selfAuthenticated.get()));
             return bySource(exchange).then(chain.filter(exchange));
         }
         if (path.equals("/v1") || path.startsWith("/v1/")) {
@@ -99,9 +104,9 @@ public final class AccessFilter implements WebFilter, Ordered {
         return chain.filter(exchange);
     }
 
-    /** The provider-notification prefix the path is under, if any. */
-    public static Optional<String> providerNotifications(String path) {
-        return PROVIDER_NOTIFICATIONS.keySet().stream().filter(path::startsWith).findFirst();
+    /** The self-authenticated prefix the path is under, if any. */
+    public static Optional<String> selfAuthenticated(String path) {
+        return SELF_AUTHENTICATED.keySet().stream().filter(path::startsWith).findFirst();
     }
 
     /** Authentication first, so that every later answer is counted against, and reports, the credential's bucket. */

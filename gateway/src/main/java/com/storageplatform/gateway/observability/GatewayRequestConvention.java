@@ -38,9 +38,9 @@ public class GatewayRequestConvention extends DefaultServerRequestObservationCon
         if (path.equals("/app") || path.startsWith("/app/")) {
             return "/app/**";
         }
-        Optional<String> provider = AccessFilter.providerNotifications(path);
-        if (provider.isPresent()) {
-            return provider.get() + "**";
+        Optional<String> selfAuthenticated = AccessFilter.selfAuthenticated(path);
+        if (selfAuthenticated.isPresent()) {
+            return selfAuthenticated.get() + "**";
         }
         return RouteTable.match(path).map(entry -> "/v1/" + entry.path() + "/**").orElse(null);
     }

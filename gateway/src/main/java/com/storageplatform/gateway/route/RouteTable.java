@@ -70,6 +70,7 @@ public final class RouteTable {
             Entry.readOnly("reports/conversion", "crm", "reports"),
             Entry.of("contracts", "compliance", "compliance"),
             Entry.of("identity-verifications", "compliance", "compliance"),
+            Entry.of("identity-requirements", "compliance", "compliance"),
             Entry.of("test-helpers/identity-verifications", "compliance", "compliance"),
             Entry.of("access-credentials", "compliance", "access"),
             Entry.of("access-events", "compliance", "access"),

@@ -18,6 +18,7 @@ class GatewayRequestConventionTest {
                 .isEqualTo("/providers/**");
         assertThat(GatewayRequestConvention.templateOf("/message-providers/twilio/notifications"))
                 .isEqualTo("/message-providers/**");
+        assertThat(GatewayRequestConvention.templateOf("/id-checks/start")).isEqualTo("/id-checks/**");
         assertThat(GatewayRequestConvention.templateOf("/application")).isNull();
         assertThat(GatewayRequestConvention.templateOf("/nowhere")).isNull();
     }

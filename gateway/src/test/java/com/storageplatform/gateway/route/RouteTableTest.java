@@ -54,6 +54,7 @@ class RouteTableTest {
             "reports/conversion, crm, reports, true",
             "contracts, compliance, compliance, false",
             "identity-verifications, compliance, compliance, false",
+            "identity-requirements, compliance, compliance, false",
             "access-credentials, compliance, access, false",
             "access-events, compliance, access, false",
             "hardware-devices, compliance, access, false",
@@ -90,7 +91,7 @@ class RouteTableTest {
                 "imports", "reports/occupancy", "reports/revenue", "invoices", "credit-notes", "payments",
                 "payment-methods", "mandates", "reports/delinquency", "deals", "pipelines", "tasks", "notes",
                 "messages", "message-templates", "test-helpers/messages",
-                "integration-connections", "reports/conversion", "contracts", "identity-verifications",
+                "integration-connections", "reports/conversion", "contracts", "identity-verifications", "identity-requirements",
                 "access-credentials", "access-events", "hardware-devices", "webhooks", "events",
                 "test-helpers/mandates", "test-helpers/payments", "test-helpers/identity-verifications",
                 "test-helpers/events");
