@@ -15,7 +15,8 @@ CREATE TABLE contract_templates (
 );
 
 -- The terms are those the document states (the agreement's when it was made); the document is kept as written,
--- never rewritten, with its SHA-256. The audit trail is a JSON array of {event, at, actor, ip_address}.
+-- never rewritten, with its SHA-256. The audit trail is a JSON array of {event, at, actor_type, credential_id,
+-- ip_address}.
 CREATE TABLE contracts (
     account_id         uuid        NOT NULL,
     id                 uuid        NOT NULL,

@@ -34,7 +34,9 @@ import java.util.UUID;
  */
 public record Contract(UUID id, String object, UUID agreementId, UUID contactId, UUID siteId, UUID unitId,
         @OneOf("STATUSES") String status, long licenceFeeMinor, String currency, LocalDate moveInDate,
-        int templateVersion, String documentSha256, int documentSize, Instant signedAt, Signer signer,
+        int templateVersion,
+        @Schema(example = "5f0c3a8e2b7d41c69e0a1d2f3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e") String documentSha256,
+        int documentSize, Instant signedAt, Signer signer,
         UUID supersededBy, List<AuditEntry> auditTrail, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "contract";
@@ -52,36 +54,28 @@ public record Contract(UUID id, String object, UUID agreementId, UUID contactId,
      * @param signedAt  when the service recorded the signature
      */
     @Schema(name = "ContractSigner")
-    public record Signer(String name, String ipAddress, Instant signedAt) {
+    public record Signer(@Schema(example = "Ada Lovelace") String name,
+            @Schema(example = "203.0.113.7") String ipAddress, Instant signedAt) {
     }
 
     /**
-     * One step of the contract's history.
+     * One step of the contract's history, and who took it.
      *
-     * @param event     {@code created}, {@code superseded} or {@code signed}
-     * @param at        when it happened
-     * @param actor     the credential that did it
-     * @param ipAddress the signer's IP address on {@code signed}; null otherwise
+     * @param event        {@code created}, {@code superseded} or {@code signed}
+     * @param at           when it happened
+     * @param actorType    who acted: {@code api} (an API key, OAuth client or static token), {@code staff} (a
+     *                     back-office staff token), {@code platform_admin} or {@code provider}
+     * @param credentialId the id of the credential that acted
+     * @param ipAddress    the signer's IP address on {@code signed}; null otherwise
      */
     @Schema(name = "ContractAuditEntry")
-    public record AuditEntry(@OneOf("EVENTS") String event, Instant at, Actor actor, String ipAddress) {
+    public record AuditEntry(@OneOf("EVENTS") String event, Instant at, @OneOf("ACTOR_TYPES") String actorType,
+            String credentialId, @Schema(example = "203.0.113.7") String ipAddress) {
 
         public static final String CREATED = "created";
         public static final String SUPERSEDED = "superseded";
         public static final String SIGNED = "signed";
         public static final List<String> EVENTS = List.of(CREATED, SUPERSEDED, SIGNED);
-    }
-
-    /**
-     * Who acted on a contract.
-     *
-     * @param actorType    {@code api} (an API key, OAuth client or static token), {@code staff} (a back-office staff
-     *                     token), {@code platform_admin} or {@code provider}
-     * @param credentialId the id of that credential
-     */
-    @Schema(name = "ContractActor")
-    public record Actor(@OneOf("ACTOR_TYPES") String actorType, String credentialId) {
-
         public static final List<String> ACTOR_TYPES = List.of("api", "staff", "platform_admin", "provider");
     }
 

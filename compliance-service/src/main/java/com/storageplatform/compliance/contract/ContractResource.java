@@ -9,6 +9,7 @@ import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.ErrorCode;
 import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.springframework.http.ContentDisposition;
@@ -72,12 +73,15 @@ class ContractResource {
 
     /**
      * The licence document itself: {@code application/pdf}, exactly as it was made (its SHA-256 is the contract's
-     * {@code document_sha256}), named {@code licence-<id>.pdf}. One of the two successes of the API that are not
-     * JSON; its errors are JSON as everywhere.
+     * {@code document_sha256}), named {@code licence-ID.pdf} after the contract's id. One of the two successes of
+     * the API that are not JSON; its errors are JSON as everywhere.
      */
     @GetMapping("/v1/contracts/{id}/document")
     @ApiResponse(responseCode = "200", description = "The licence document, a PDF.", content = @Content(
-            mediaType = MediaType.APPLICATION_PDF_VALUE, schema = @Schema(type = "string", format = "binary")))
+            mediaType = MediaType.APPLICATION_PDF_VALUE, schema = @Schema(type = "string", format = "binary"),
+            examples = @ExampleObject(name = "example", summary = "A PDF, from its first bytes",
+                    description = "The document's bytes, shown here only from their start.",
+                    value = "%PDF-1.7 ...")))
     Mono<ResponseEntity<byte[]>> document(Caller caller, @PathVariable String id) {
         return contracts.document(caller, Ids.fromPath(id)).map(document -> ResponseEntity.ok()
                 .contentType(MediaType.APPLICATION_PDF)

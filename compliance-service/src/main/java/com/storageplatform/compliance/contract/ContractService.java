@@ -142,8 +142,7 @@ class ContractService {
                                     + String.join(", ", undrawable) + " of the agreement's terms (the customer's, "
                                     + "site's or unit's name): correct the name, or word the document without it.");
                         }
-                        Contract.AuditEntry created = new Contract.AuditEntry(Contract.AuditEntry.CREATED, now,
-                                actor(caller), null);
+                        Contract.AuditEntry created = entry(Contract.AuditEntry.CREATED, now, caller, null);
                         // PDFBox writes on the calling thread: off the event loop.
                         return Mono.fromCallable(() -> LicenceDocument.write(filled, "Contract " + id, now))
                                 .subscribeOn(Schedulers.boundedElastic())
@@ -153,8 +152,8 @@ class ContractService {
                                             ContractRules.id(agreement, "unit_id"), Contract.AWAITING_SIGNATURE,
                                             fee.asLong(), currency, moveIn, wording.version(), pdf.sha256(),
                                             pdf.bytes().length, null, null, null, List.of(created), now, now);
-                                    Contract.AuditEntry superseded = new Contract.AuditEntry(
-                                            Contract.AuditEntry.SUPERSEDED, now, actor(caller), null);
+                                    Contract.AuditEntry superseded = entry(Contract.AuditEntry.SUPERSEDED, now,
+                                            caller, null);
                                     return Flux.fromIterable(live)
                                             .concatMap(earlier -> contracts.save(account,
                                                     earlier.supersededBy(id, superseded)))
@@ -187,8 +186,9 @@ class ContractService {
         return String.join(" ", parts);
     }
 
-    private static Contract.Actor actor(Caller caller) {
-        return new Contract.Actor(caller.actorType().value(), caller.credentialId());
+    /** An audit entry of {@code event} now, by the caller, with the signer's address on a signature. */
+    private static Contract.AuditEntry entry(String event, Instant at, Caller caller, String ipAddress) {
+        return new Contract.AuditEntry(event, at, caller.actorType().value(), caller.credentialId(), ipAddress);
     }
 
     Mono<Contract> read(Caller caller, UUID id) {
@@ -246,8 +246,7 @@ class ContractService {
                                 Instant now = clock.instant();
                                 Contract signed = current.signed(
                                         new Contract.Signer(signature.name(), signature.ipAddress(), now),
-                                        new Contract.AuditEntry(Contract.AuditEntry.SIGNED, now, actor(caller),
-                                                signature.ipAddress()));
+                                        entry(Contract.AuditEntry.SIGNED, now, caller, signature.ipAddress()));
                                 return contracts.save(account, signed)
                                         .then(events.publish(caller, ContractEvents.SIGNED, signed));
                             });

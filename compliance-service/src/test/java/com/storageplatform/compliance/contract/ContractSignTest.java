@@ -60,7 +60,7 @@ class ContractSignTest {
         assertThat(entry.get("event").asString()).isEqualTo("signed");
         assertThat(entry.get("at").asString()).isEqualTo(signed.get("signed_at").asString());
         assertThat(entry.get("ip_address").asString()).isEqualTo("2001:db8::7");
-        assertThat(entry.get("actor").get("actor_type").asString()).isEqualTo("api");
+        assertThat(entry.get("actor_type").asString()).isEqualTo("api");
         assertThat(f.contracts.read(f.caller, id)).isEqualTo(signed);
         assertThat(f.eventTypes(id)).containsExactly("contract.signed");
         JsonNode event = f.events(id).get(0);

@@ -67,7 +67,7 @@ class ContractTest {
         assertThat(contract.get("signed_at").isNull()).isTrue();
         assertThat(contract.get("signer").isNull()).isTrue();
         assertThat(contract.get("audit_trail").get(0).get("event").asString()).isEqualTo("created");
-        assertThat(contract.get("audit_trail").get(0).get("actor").get("credential_id").asString())
+        assertThat(contract.get("audit_trail").get(0).get("credential_id").asString())
                 .isEqualTo(f.caller.credentialId());
         assertThat(f.contracts.read(f.caller, contract.get("id").asString())).isEqualTo(contract);
         // Making a contract publishes nothing: the spec names contract.signed alone.
