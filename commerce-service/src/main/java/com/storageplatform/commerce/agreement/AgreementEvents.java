@@ -41,9 +41,24 @@ class AgreementEvents {
     }
 
     private final EventPublisher events;
+    private final AgreementRepository agreements;
 
-    AgreementEvents(EventPublisher events) {
+    AgreementEvents(EventPublisher events, AgreementRepository agreements) {
         this.events = events;
+        this.agreements = agreements;
+    }
+
+    /**
+     * Who publishes for an event handler about an agreement: the event's acting caller, with the operator and
+     * environment stored with the agreement when the event lacks them. Empty when the account has no such agreement.
+     */
+    Mono<Caller> publisherFor(Caller eventCaller, UUID agreementId) {
+        if (eventCaller.operatorId() != null && eventCaller.environment() != null) {
+            return Mono.just(eventCaller);
+        }
+        return agreements.owner(eventCaller.accountId(), agreementId).map(owner -> Caller.actingFor(
+                eventCaller.accountId(), owner.operatorId(), owner.environment(), eventCaller.credentialId(),
+                eventCaller.requestId()));
     }
 
     Mono<Void> publish(Caller caller, String type, Agreement agreement) {

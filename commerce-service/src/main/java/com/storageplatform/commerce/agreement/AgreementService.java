@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Mono;
 
@@ -37,6 +39,8 @@ import reactor.core.publisher.Mono;
  */
 @Service
 class AgreementService {
+
+    private static final Logger log = LoggerFactory.getLogger(AgreementService.class);
 
     private final AgreementRepository agreements;
     private final AgreementBookings bookings;
@@ -110,25 +114,59 @@ class AgreementService {
      * passing ID check handled at the same moment either is seen here or sees this hold.
      */
     Mono<Agreement> sign(Caller caller, UUID id) {
-        return locked(caller, id).flatMap(current -> {
-            String next = AgreementLifecycle.require(current.status(), AgreementLifecycle.Action.SIGN);
-            Mono<Boolean> verified = customers.find(caller, current.contactId(), "contact_id")
-                    .onErrorResume(ApiException.class, e -> Mono.empty())
-                    .then(identityChecks.of(caller.accountId(), current.contactId()))
-                    .map(IdentityChecks.State::verified);
-            return settings.of(caller.accountId()).zipWhen(s -> verified).flatMap(t -> {
-                Instant now = clock.instant();
-                String access = AgreementLifecycle.accessAfterSigning(t.getT1().idCheckRequiredBeforeAccess(),
-                        t.getT2());
-                Agreement signed = current.with().status(next).signedAt(now).accessStatus(access).updatedAt(now)
-                        .build();
-                Mono<Void> held = Agreement.ACCESS_HELD.equals(access)
-                        ? events.publish(caller, AgreementEvents.ACCESS_HELD, signed) : Mono.empty();
-                return agreements.update(caller.accountId(), signed)
-                        .then(events.publish(caller, AgreementEvents.ACTIVATED, signed))
-                        .then(held)
-                        .thenReturn(signed);
-            });
+        return locked(caller, id).flatMap(current -> signLocked(caller, current));
+    }
+
+    /**
+     * The customer signed the agreement's licence document in compliance ({@code contract.signed}): the agreement is
+     * signed as {@link #sign} signs it, when it is still a quote or draft whose terms are those the document states.
+     * Anything else changes nothing and is empty: an agreement signed already (through the API, or by this event
+     * delivered again), terminated, or changed since the document was made. The agreement is locked first, as
+     * {@code sign} locks it, so whichever comes first signs and the other finds it signed: one
+     * {@code agreement.activated}.
+     */
+    Mono<Agreement> signByContract(Caller caller, UUID id, SignedContract contract) {
+        return agreements.findForUpdate(caller.accountId(), id)
+                .switchIfEmpty(Mono.fromRunnable(() -> log.warn("Contract {} was signed for agreement {}, which the "
+                        + "account does not have: nothing to sign", contract.id(), id)))
+                .flatMap(current -> {
+                    if (AgreementLifecycle.next(current.status(), AgreementLifecycle.Action.SIGN).isEmpty()) {
+                        log.info("Contract {} was signed for agreement {}, which is {}: nothing to sign",
+                                contract.id(), id, current.status());
+                        return Mono.empty();
+                    }
+                    List<String> changed = contract.changedTerms(current);
+                    if (!changed.isEmpty()) {
+                        log.warn("Contract {} was signed for agreement {}, whose {} changed since its document was "
+                                + "made: the agreement is not signed", contract.id(), id, String.join(", ", changed));
+                        return Mono.empty();
+                    }
+                    return signLocked(caller, current);
+                });
+    }
+
+    /**
+     * Signs the locked agreement: {@code pending_move_in}, {@code agreement.activated}, and access held when the
+     * operator requires an ID check the customer has not passed. 409 from any status but quote or draft.
+     */
+    private Mono<Agreement> signLocked(Caller caller, Agreement current) {
+        String next = AgreementLifecycle.require(current.status(), AgreementLifecycle.Action.SIGN);
+        Mono<Boolean> verified = customers.find(caller, current.contactId(), "contact_id")
+                .onErrorResume(ApiException.class, e -> Mono.empty())
+                .then(identityChecks.of(caller.accountId(), current.contactId()))
+                .map(IdentityChecks.State::verified);
+        return settings.of(caller.accountId()).zipWhen(s -> verified).flatMap(t -> {
+            Instant now = clock.instant();
+            String access = AgreementLifecycle.accessAfterSigning(t.getT1().idCheckRequiredBeforeAccess(),
+                    t.getT2());
+            Agreement signed = current.with().status(next).signedAt(now).accessStatus(access).updatedAt(now)
+                    .build();
+            Mono<Void> held = Agreement.ACCESS_HELD.equals(access)
+                    ? events.publish(caller, AgreementEvents.ACCESS_HELD, signed) : Mono.empty();
+            return agreements.update(caller.accountId(), signed)
+                    .then(events.publish(caller, AgreementEvents.ACTIVATED, signed))
+                    .then(held)
+                    .thenReturn(signed);
         });
     }
 

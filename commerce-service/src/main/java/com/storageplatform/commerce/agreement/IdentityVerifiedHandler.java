@@ -69,14 +69,8 @@ class IdentityVerifiedHandler implements EventHandler {
                 .concatMap(held -> {
                     Instant now = clock.instant();
                     Agreement released = held.with().accessStatus(Agreement.ACCESS_RELEASED).updatedAt(now).build();
-                    Mono<Caller> publisher = caller.operatorId() != null && caller.environment() != null
-                            ? Mono.just(caller)
-                            // The operator and environment stored with the agreement when the event lacks them.
-                            : agreements.owner(event.accountId(), held.id()).map(owner -> Caller.actingFor(
-                                    caller.accountId(), owner.operatorId(), owner.environment(),
-                                    caller.credentialId(), caller.requestId()));
                     return agreements.update(event.accountId(), released)
-                            .then(publisher)
+                            .then(events.publisherFor(caller, held.id()))
                             .flatMap(as -> events.publish(as, AgreementEvents.ACCESS_RELEASED, released));
                 })
                 .then();
