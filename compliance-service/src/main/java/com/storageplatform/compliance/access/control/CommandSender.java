@@ -15,8 +15,9 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
- * Hands pending commands to the account's {@link AccessControl}, after the commit that stored them (woken by it) or
- * when they fall due (every poll). Each turn leases due commands of every account ({@code SKIP LOCKED}, so replicas
+ * Hands pending commands to the account's {@link AccessControl}, after the commit that stored them (woken by it),
+ * when they fall due (every poll), and again at once after a turn that handed some over (a subject's next command
+ * waits for the one before it). Each turn leases due commands of every account ({@code SKIP LOCKED}, so replicas
  * share the work; a subject's commands one after another, in order), then, for each, outside any transaction: hands
  * it over and records what happened in a short transaction of its own.
  * <ul>
@@ -43,6 +44,7 @@ class CommandSender extends PollingLoop {
     private final TransactionalOperator tx;
     private final Clock clock;
     private final CommandSettings settings;
+    private final WakeUpSignal signal;
 
     CommandSender(CommandRepository commands, AccessControls controls, CredentialCodes codes, AccessReports reports,
             TransactionalOperator tx, Clock clock, CommandSettings settings,
@@ -55,6 +57,7 @@ class CommandSender extends PollingLoop {
         this.tx = tx;
         this.clock = clock;
         this.settings = settings;
+        this.signal = signal;
     }
 
     @Override
@@ -67,7 +70,13 @@ class CommandSender extends PollingLoop {
                             NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
                     return Mono.empty();
                 }), CONCURRENCY)
-                .then();
+                .count()
+                // A subject's next command waits for the one before it: another turn at once sends it.
+                .doOnNext(handled -> {
+                    if (handled > 0) {
+                        signal.wake();
+                    }
+                });
     }
 
     private Mono<Void> handOver(AccessCommand command) {
