@@ -11,10 +11,15 @@ import reactor.core.publisher.Mono;
  * confirmation coming back as a report through {@link AccessReports#receive} like a live system's (the sender hands
  * it over once the command is recorded sent). The test helper makes its entries, exits and denials
  * ({@link #reported}). Its report ids derive from the command's id, so a command sent again is confirmed once.
+ *
+ * <p>Like the test cards, two overlock references play a system's failures: {@value #REFUSED} is refused, and
+ * {@value #UNAVAILABLE} finds the system unavailable at every attempt.
  */
 final class SimulatedAccessControl implements AccessControl {
 
     static final String PROVIDER = "simulator";
+    static final String REFUSED = "test_refused";
+    static final String UNAVAILABLE = "test_unavailable";
 
     private final Clock clock;
 
@@ -49,11 +54,22 @@ final class SimulatedAccessControl implements AccessControl {
 
     @Override
     public Mono<Dispatch> applyOverlock(LockCommand command) {
-        return accepted(command.commandId(), command.accountId());
+        return lock(command);
     }
 
     @Override
     public Mono<Dispatch> releaseOverlock(LockCommand command) {
+        return lock(command);
+    }
+
+    private Mono<Dispatch> lock(LockCommand command) {
+        if (REFUSED.equals(command.reference())) {
+            return Mono.just(new Dispatch.Refused(PROVIDER, "The simulated system refused the lock of unit "
+                    + command.unitId() + "."));
+        }
+        if (UNAVAILABLE.equals(command.reference())) {
+            return Mono.just(new Dispatch.Unavailable(PROVIDER, "The simulated system did not answer."));
+        }
         return accepted(command.commandId(), command.accountId());
     }
 

@@ -7,6 +7,8 @@ import com.storageplatform.compliance.access.support.AccessApi;
 import com.storageplatform.compliance.access.support.AccessFixtures;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import com.storageplatform.kit.time.PlatformClock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -15,6 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,6 +30,11 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @PlatformTest
 class AccessControlTest {
+
+    @DynamicPropertySource
+    static void quickTurns(DynamicPropertyRegistry registry) {
+        registry.add("compliance.access.commands.poll-interval", () -> "200ms");
+    }
 
     @Autowired
     WebTestClient client;
@@ -48,6 +57,9 @@ class AccessControlTest {
     @Autowired
     TransactionalOperator tx;
 
+    @Autowired
+    PlatformClock clock;
+
     AccessFixtures f;
 
     @BeforeEach
@@ -56,8 +68,9 @@ class AccessControlTest {
     }
 
     @AfterEach
-    void senderRuns() {
+    void senderRunsNow() {
         sender.start();
+        clock.setOffset(Duration.ZERO);
     }
 
     @Test
@@ -140,5 +153,55 @@ class AccessControlTest {
                 .map(row -> row.get(0, String.class) + " " + row.get(1, Integer.class)).one().block())
                 .as("never sent once it failed").isEqualTo("Lock A12 is offline. 0");
         assertThat(marker).isNotNull();
+    }
+
+    @Test
+    void aCommandTheSystemRefusesFails() {
+        UUID command = tx.transactional(commands.applyOverlock(f.caller, f.site, f.unit, "test_refused")).block();
+        eventually(() -> f.commands(f.unit).equals(List.of("apply_overlock failed")));
+        assertThat(lastError(command)).isEqualTo("The simulated system refused the lock of unit " + f.unit + ".");
+    }
+
+    @Test
+    void aSystemThatStaysUnavailableIsTriedFiveTimesThenTheCommandFails() {
+        UUID command = tx.transactional(commands.applyOverlock(f.caller, f.site, f.unit, "test_unavailable"))
+                .block();
+        eventually(() -> attempts(command) == 1 && !lastError(command).isEmpty());
+        assertThat(f.commands(f.unit)).containsExactly("apply_overlock pending");
+        assertThat(lastError(command)).isEqualTo("The simulated system did not answer.");
+
+        int attempt = 1;
+        for (long minutes : new long[] {1, 2, 4, 8}) {
+            clock.advance(Duration.ofSeconds(minutes * 60 - 5));
+            sleep();
+            assertThat(attempts(command)).as("not before its wait").isEqualTo(attempt);
+            clock.advance(Duration.ofSeconds(5));
+            int next = ++attempt;
+            eventually(() -> attempts(command) == next);
+        }
+        eventually(() -> f.commands(f.unit).equals(List.of("apply_overlock failed")));
+        assertThat(lastError(command)).isEqualTo("The system was unavailable at each of 5 attempts; the last said: "
+                + "The simulated system did not answer.");
+    }
+
+    private int attempts(UUID command) {
+        return db.sql("SELECT attempts FROM access_commands WHERE id = :id").bind("id", command)
+                .map(row -> row.get(0, Integer.class)).one().block();
+    }
+
+    /** The command's last error; empty when none. */
+    private String lastError(UUID command) {
+        return db.sql("SELECT coalesce(last_error, '') FROM access_commands WHERE id = :id").bind("id", command)
+                .map(row -> row.get(0, String.class)).one().block();
+    }
+
+    /** Long enough for several of the sender's turns. */
+    private static void sleep() {
+        try {
+            Thread.sleep(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }
