@@ -4,6 +4,7 @@ import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.inbox.ConsumedEvent;
 import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -16,8 +17,10 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Keeps {@code identity_checks} from compliance's identity-verification events (internal names; the feed calls the
- * cancelled one {@code identity_verification.canceled}). The event type says the outcome, so the status is taken
- * from it, not from {@code data.status}. An event older than the row changes nothing.
+ * cancelled one {@code identity_verification.canceled}). An outcome's event type says the outcome, so its status is
+ * taken from it, not from {@code data.status}; only {@code identity_verification.updated} (any other change, such as
+ * staff accepting a check while another document the operator asks for still waits) is read from
+ * {@code data.status}, in compliance's spelling. An event older than the row changes nothing.
  */
 @Component
 class IdentityChecksProjection implements EventHandler {
@@ -28,6 +31,13 @@ class IdentityChecksProjection implements EventHandler {
             "identity_verification.verified", IdentityChecks.VERIFIED,
             "identity_verification.requires_input", IdentityChecks.REQUIRES_INPUT,
             "identity_verification.cancelled", IdentityChecks.CANCELLED);
+    static final String UPDATED = "identity_verification.updated";
+    /** compliance's {@code status} values, as {@code identity_verification.updated} carries them. */
+    static final Map<String, String> STATUS_OF_DATA = Map.of(
+            "pending", IdentityChecks.PENDING,
+            "verified", IdentityChecks.VERIFIED,
+            "requires_input", IdentityChecks.REQUIRES_INPUT,
+            "canceled", IdentityChecks.CANCELLED);
 
     private static final Logger log = LoggerFactory.getLogger(IdentityChecksProjection.class);
 
@@ -44,7 +54,9 @@ class IdentityChecksProjection implements EventHandler {
 
     @Override
     public Set<String> types() {
-        return STATUS_OF_TYPE.keySet();
+        Set<String> types = new HashSet<>(STATUS_OF_TYPE.keySet());
+        types.add(UPDATED);
+        return types;
     }
 
     @Override
@@ -52,9 +64,11 @@ class IdentityChecksProjection implements EventHandler {
         JsonNode data = event.data();
         UUID id = EventData.id(data, "id");
         UUID contact = EventData.id(data, "contact_id");
-        if (id == null || contact == null || event.accountId() == null) {
-            log.warn("Identity verification event {} ({}) names no id, contact or account; nothing to project",
-                    event.id(), event.type());
+        String status = UPDATED.equals(event.type()) ? STATUS_OF_DATA.get(EventData.text(data, "status"))
+                : STATUS_OF_TYPE.get(event.type());
+        if (id == null || contact == null || status == null || event.accountId() == null) {
+            log.warn("Identity verification event {} ({}) names no id, contact, status or account; nothing to "
+                    + "project", event.id(), event.type());
             return Mono.empty();
         }
         return AccountStatement.sql(db, event.accountId(), """
@@ -66,7 +80,7 @@ class IdentityChecksProjection implements EventHandler {
                 """)
                 .bind("id", id)
                 .bind("contact_id", contact)
-                .bind("status", STATUS_OF_TYPE.get(event.type()))
+                .bind("status", status)
                 .bind("time", event.time())
                 .then();
     }

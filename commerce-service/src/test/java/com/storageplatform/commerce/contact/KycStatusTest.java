@@ -151,6 +151,27 @@ class KycStatusTest {
     }
 
     @Test
+    void aCheckStaffAcceptedWhileAnotherDocumentWaitsIsPendingNoLongerFailed() {
+        Caller caller = accountCheckingId("online_id_checks_enabled");
+        String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"Lovelace\"}");
+        UUID checkId = Ids.newId();
+        check(caller, checkId, id, "identity_verification.requires_input", "requires_input");
+        eventually(() -> "failed".equals(kyc(caller, id)));
+        // compliance publishes any change without an outcome of its own as updated, its status in data.
+        check(caller, checkId, id, "identity_verification.updated", "pending");
+        eventually(() -> "pending".equals(kyc(caller, id)));
+        check(caller, checkId, id, "identity_verification.updated", "requires_input");
+        eventually(() -> "failed".equals(kyc(caller, id)));
+        // An update whose status commerce cannot read changes nothing (the marker after it shows it was consumed).
+        check(caller, checkId, id, "identity_verification.updated", "unheard_of");
+        String marker = api.createId(caller, "{\"first_name\": \"M\", \"last_name\": \"M\"}");
+        check(caller, marker, "identity_verification.verified", "verified");
+        eventually(() -> "verified".equals(kyc(caller, marker)));
+        assertThat(storedStatus(caller, checkId)).isEqualTo("requires_input");
+        assertThat(kyc(caller, id)).isEqualTo("failed");
+    }
+
+    @Test
     void theLatestCheckIsTheOneCreatedLastNotTheOneWhoseOutcomeCameLast() {
         Caller caller = accountCheckingId("online_id_checks_enabled");
         String id = api.createId(caller, "{\"first_name\": \"Ada\", \"last_name\": \"Lovelace\"}");

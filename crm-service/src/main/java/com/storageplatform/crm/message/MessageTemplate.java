@@ -8,9 +8,10 @@ import java.util.List;
  * The {@code message_template} resource: the wording of one transactional email crm sends on the owners' events,
  * the operator's own or the default. Named, not numbered: there is one of each per account.
  *
- * @param name         {@code unit_ready} (the unit is ready to move into), {@code payment_receipt}, or
+ * @param name         {@code unit_ready} (the unit is ready to move into), {@code payment_receipt},
  *                     {@code webhook_endpoint_disabled} (the notice to the operator that a webhook endpoint was
- *                     disabled after sustained failure)
+ *                     disabled after sustained failure), or {@code id_check_link} (the customer's link to their
+ *                     online ID check, whose body must carry {@code {{link}}})
  * @param subject      the email's subject; {@code {{placeholders}}} are filled from the event
  * @param body         the email's text, with {@code {{placeholders}}}
  * @param placeholders the placeholders this template may use

@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * An operator's template of one transactional email crm sends on the owners' events: a subject and a body with
  * {@code {{placeholders}}} filled from the event's data. Each has a sensible default ({@link #defaultOf}).
  *
- * @param name {@code unit_ready}, {@code payment_receipt} or {@code webhook_endpoint_disabled}
+ * @param name {@code unit_ready}, {@code payment_receipt}, {@code webhook_endpoint_disabled} or
+ *             {@code id_check_link}
  */
 record Template(String name, String subject, String body) {
 
@@ -22,7 +23,11 @@ record Template(String name, String subject, String body) {
             Message.PAYMENT_RECEIPT, List.of("first_name", "last_name", "amount", "paid_on", "description",
                     "payment_id"),
             Message.WEBHOOK_ENDPOINT_DISABLED, List.of("endpoint_url", "endpoint_description", "endpoint_id",
-                    "disabled_at"));
+                    "disabled_at"),
+            Message.ID_CHECK_LINK, List.of("first_name", "last_name", "link", "link_expires_at"));
+
+    /** The placeholder a template's body cannot do without: the email exists to carry it. */
+    static final Map<String, String> REQUIRED_IN_BODY = Map.of(Message.ID_CHECK_LINK, "link");
 
     static Template defaultOf(String name) {
         return switch (name) {
@@ -56,6 +61,17 @@ record Template(String name, String subject, String body) {
 
                     Endpoint id: {{endpoint_id}}
                     """);
+            // The link opens the customer's own online check: crm hides it from staff readers (HiddenLinks).
+            case Message.ID_CHECK_LINK -> new Template(name, "Please confirm your identity", """
+                    Hello {{first_name}},
+
+                    Please confirm your identity online: it takes a few minutes. Have your passport, driving \
+                    licence or identity card to hand, and a phone or computer with a camera for a selfie.
+
+                    Start here: {{link}}
+
+                    This link is yours alone, so please do not share it. It works until {{link_expires_at}}.
+                    """);
             default -> throw new IllegalArgumentException("No template " + name);
         };
     }
@@ -74,6 +90,21 @@ record Template(String name, String subject, String body) {
         }
         placeholders.appendTail(out);
         return out.toString();
+    }
+
+    /** The placeholder the template's body must use and {@code body} does not; null when none is missing. */
+    static String missingFromBody(String name, String body) {
+        String required = REQUIRED_IN_BODY.get(name);
+        if (required == null) {
+            return null;
+        }
+        Matcher placeholders = PLACEHOLDER.matcher(body == null ? "" : body);
+        while (placeholders.find()) {
+            if (placeholders.group(1).equals(required)) {
+                return null;
+            }
+        }
+        return required;
     }
 
     /** The placeholders of {@code text} the template {@code name} does not know, in order of appearance. */

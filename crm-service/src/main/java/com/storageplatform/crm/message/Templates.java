@@ -39,7 +39,8 @@ class Templates {
 
     /**
      * The fields sent change; {@code null} restores that part's default. Every bad field in one 422; a
-     * placeholder the template does not have is {@code invalid}, named in the message. Back to the default wording
+     * placeholder the template does not have is {@code invalid}, named in the message, and so is a body without the
+     * placeholder it exists to carry ({@code {{link}}} of {@code id_check_link}). Back to the default wording
      * in both parts, the account uses the default again.
      */
     Mono<MessageTemplate> update(Caller caller, String name, TemplateChanges changes) {
@@ -55,7 +56,12 @@ class Templates {
                         + " template has no placeholder " + String.join(", ", unknown) + "; it has "
                         + String.join(", ", Template.PLACEHOLDERS.get(name)) + ".");
             }
-            v.orThrow();
+            String missing = v.has("body") ? null : Template.missingFromBody(name, body);
+            if (v.isValid() && missing != null) {
+                throw ApiException.invalid("body", FieldIssue.INVALID, "The " + name + " template's body must use "
+                        + "{{" + missing + "}}: the email exists to carry it.");
+            }
+            v.check(missing != null, "body", FieldIssue.INVALID).orThrow();
             Template changed = new Template(name, subject, body);
             Mono<Void> saved = changed.equals(fallback) ? templates.delete(caller.accountId(), name)
                     : templates.save(caller.accountId(), changed, clock.instant());

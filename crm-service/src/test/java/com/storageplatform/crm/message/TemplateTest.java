@@ -104,4 +104,23 @@ class TemplateTest {
         assertThat(templates.read(TestCallers.apiCaller(MessageFixtures.SCOPES), "unit_ready").get("subject")
                 .asString()).isEqualTo("Your unit at {{site_name}} is ready");
     }
+
+    @Test
+    void theIdCheckLinksBodyMustCarryTheLink() {
+        JsonNode defaults = templates.read(f.caller, "id_check_link");
+        assertThat(defaults.get("placeholders").toString()).isEqualTo(
+                "[\"first_name\",\"last_name\",\"link\",\"link_expires_at\"]");
+        assertThat(defaults.get("body").asString()).contains("{{link}}", "{{link_expires_at}}");
+
+        assertThat(templates.errorMessage(templates.patch(f.caller, "id_check_link",
+                "{\"body\": \"Hello {{first_name}}, please check your identity.\"}"), 422, "validation_error"))
+                .isEqualTo("The id_check_link template's body must use {{link}}: the email exists to carry it.");
+        assertThat(templates.issues(templates.patch(f.caller, "id_check_link",
+                "{\"subject\": \"Two\\nlines\", \"body\": \"No link here.\"}")))
+                .containsExactlyInAnyOrder("subject invalid", "body invalid");
+        JsonNode own = templates.updated(f.caller, "id_check_link", "{\"body\": \"Your check: {{ link }}\"}");
+        assertThat(own.get("body").asString()).isEqualTo("Your check: {{ link }}");
+        assertThat(templates.updated(f.caller, "id_check_link", "{\"subject\": \"Your ID check\"}").get("body")
+                .asString()).isEqualTo("Your check: {{ link }}");
+    }
 }
