@@ -96,6 +96,11 @@ BILLING_PROVIDERS_STRIPE_BASE_URL: {{ $v.providers.stripe.baseUrl | quote }}
 BILLING_PROVIDERS_GOCARDLESS_BASE_URL: {{ $v.providers.gocardless.baseUrl | quote }}
 BILLING_PROVIDERS_SIMULATOR_BASE_URL: {{ $v.providers.simulatorUrl | quote }}
 {{- end }}
+{{- /* The online ID checks: the customer's link and Stripe Identity for live accounts (test accounts: the simulator). */}}
+{{- if eq .name "compliance-service" }}
+COMPLIANCE_IDENTITY_LINK_BASE_URL: {{ include "sp.identityLinkBaseUrl" $root | quote }}
+COMPLIANCE_IDENTITY_STRIPE_BASE_URL: {{ $v.identity.stripe.baseUrl | quote }}
+{{- end }}
 {{- /* The message providers of live accounts (docs/api/messages.md); unset, a provider is not set up. */}}
 {{- if eq .name "crm-service" }}
 {{- include "sp.checkMessageProviders" $root }}
@@ -204,6 +209,16 @@ SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2db
     secretKeyRef: {name: {{ include "sp.gocardlessSecret" $root }}, key: webhook-secret}
 {{- end }}{{ end }}
 {{- end }}
+{{- if eq .name "compliance-service" }}
+{{- with $v.identity.stripe }}{{ if or .apiKey .existingSecret }}
+- name: COMPLIANCE_IDENTITY_STRIPE_API_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.identityStripeSecret" $root }}, key: api-key}
+- name: COMPLIANCE_IDENTITY_STRIPE_WEBHOOK_SECRET
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.identityStripeSecret" $root }}, key: webhook-secret}
+{{- end }}{{ end }}
+{{- end }}
 {{- if eq .name "auth-service" }}
 - name: PLATFORM_KEYCLOAK_CLIENT_SECRET
   valueFrom:
@@ -295,6 +310,13 @@ as JSON: its checksum annotation rolls exactly the pods whose secrets changed. V
 {{- with $v.providers.gocardless -}}
 {{- if and .accessToken (not .existingSecret) -}}
 {{- $_ := set $out "gocardless" (pick . "accessToken" "webhookSecret") -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if eq .name "compliance-service" -}}
+{{- with $v.identity.stripe -}}
+{{- if and .apiKey (not .existingSecret) -}}
+{{- $_ := set $out "identityStripe" (pick . "apiKey" "webhookSecret") -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}

@@ -155,6 +155,16 @@ defaults switch on. Argument: dict root, name. Returns YAML; use with fromYaml.
 {{- .Values.providers.gocardless.existingSecret | default (printf "%s-gocardless" (include "sp.fullname" .)) -}}
 {{- end -}}
 
+{{/* Stripe Identity's Secret (compliance-service's ID checks); the ID checks are set up when it has one. */}}
+{{- define "sp.identityStripeSecret" -}}
+{{- .Values.identity.stripe.existingSecret | default (printf "%s-identity-stripe" (include "sp.fullname" .)) -}}
+{{- end -}}
+
+{{/* Where the customer's ID-check link leads: the value, or the first ingress host (the gateway's public address). */}}
+{{- define "sp.identityLinkBaseUrl" -}}
+{{- .Values.identity.linkBaseUrl | default (printf "https://%s" (first .Values.ingress.hosts)) -}}
+{{- end -}}
+
 {{- define "sp.appCookieSecret" -}}
 {{- .Values.secrets.appCookieKey.existingSecret | default (printf "%s-app-cookie-key" (include "sp.fullname" .)) -}}
 {{- end -}}

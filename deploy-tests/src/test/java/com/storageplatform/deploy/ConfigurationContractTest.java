@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The chart and the services agree on variable names: every variable the chart renders is documented in
  * docs/configuration.md, and every one of the platform's own (PLATFORM_*, BILLING_* of billing's providers, CRM_* of
- * crm's message providers and integrations) is a setting some service reads (found in the sources of the services
+ * crm's message providers and integrations, COMPLIANCE_* of compliance's ID checks) is a setting some service reads (found in the sources of the services
  * and the kit, so a renamed property fails here rather than being silently ignored in a cluster).
  */
 class ConfigurationContractTest {
@@ -86,6 +86,12 @@ class ConfigurationContractTest {
         assertThat(settings.reads("CRM_MESSAGES_PROVIDER_SMTP_HOST")).isFalse();
         assertThat(settings.reads("CRM_INTEGRATION_SEALING_KEY")).isFalse();
         assertThat(settings.reads("CRM_MESSAGES_PROVIDERS_TWILIO_CALLBACK_URL")).isFalse();
+        assertThat(settings.reads("COMPLIANCE_IDENTITY_LINK_BASE_URL")).isTrue();
+        assertThat(settings.reads("COMPLIANCE_IDENTITY_STRIPE_WEBHOOK_SECRET")).isTrue();
+        assertThat(settings.reads("COMPLIANCE_IDENTITY_STRIPE_BASE_URL")).isTrue();
+        assertThat(settings.reads("COMPLIANCE_IDENTITY_LINK_URL")).isFalse();
+        assertThat(settings.reads("COMPLIANCE_IDENTITY_STRIPE_WEBHOOKS_SECRET")).isFalse();
+        assertThat(settings.reads("COMPLIANCE_ID_CHECKS_STRIPE_API_KEY")).isFalse();
         assertThat(settings.reads("PLATFORM_RATE_LIMIT_LIVE_PER_SECOND")).isFalse();
         assertThat(settings.reads("PLATFORM_SERVICES_CATALOGUE_URI")).isFalse();
         assertThat(settings.reads("PLATFORM_DATABASE")).isFalse();
@@ -93,7 +99,8 @@ class ConfigurationContractTest {
 
     /** A variable of the platform's own settings, which some service must read; SPRING_*, SERVER_* are Spring's. */
     private static boolean isPlatformVariable(String variable) {
-        return variable.startsWith("PLATFORM_") || variable.startsWith("BILLING_") || variable.startsWith("CRM_");
+        return variable.startsWith("PLATFORM_") || variable.startsWith("BILLING_") || variable.startsWith("CRM_")
+                || variable.startsWith("COMPLIANCE_");
     }
 
     /** The names of every key of the services' ConfigMaps and every variable of their containers. */

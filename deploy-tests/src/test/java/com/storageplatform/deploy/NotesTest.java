@@ -126,6 +126,33 @@ class NotesTest {
     }
 
     @Test
+    void theNotesSayWhetherStripeIdentityIsSetUpAndWhereTheLinksLead() {
+        assertThat(HelmChart.notes(List.of(), Map.of())).contains(
+                "Online ID checks of live accounts (compliance-service; test accounts use the simulator), links from "
+                        + "https://api.example.com:",
+                "Stripe Identity: not set up: live accounts are refused ID checks");
+        assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of())).contains(
+                "links from https://customers.storage.example.com:",
+                "Stripe Identity: set up, at https://api.stripe.com");
+        // billing's Stripe is not the ID checks' Stripe.
+        assertThat(HelmChart.notes(List.of(), Map.of("providers.stripe.existingSecret", "stripe")))
+                .contains("Stripe Identity: not set up");
+    }
+
+    @Test
+    void stripeIdentitySetUpWithoutInternetEgressForComplianceIsWarnedOf() {
+        String warning = "WARNING: Stripe Identity is set up but compliance-service may not reach the internet";
+
+        assertThat(HelmChart.notes(List.of(), Map.of("identity.stripe.existingSecret", "identity-stripe")))
+                .contains(warning);
+        assertThat(HelmChart.notes(List.of(), Map.of("identity.stripe.existingSecret", "identity-stripe",
+                "services.compliance-service.internetEgress", "true"))).doesNotContain(warning);
+        assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of()))
+                .doesNotContain(warning);
+        assertThat(HelmChart.notes(List.of(), Map.of())).doesNotContain(warning);
+    }
+
+    @Test
     void aProviderSetUpWithoutInternetEgressForBillingIsWarnedOf() {
         String warning = "WARNING: a payment provider is set up but billing-service may not reach the internet";
 

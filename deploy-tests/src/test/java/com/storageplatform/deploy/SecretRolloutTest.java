@@ -43,6 +43,8 @@ class SecretRolloutTest {
             messages.smtp.password                                 | test-only-rotated-password   | crm-service
             messages.twilio.authToken                              | test-only-rotated-token      | crm-service
             messages.reports.signingSecret                         | test-only-rotated-secret     | crm-service
+            identity.stripe.apiKey                                 | test-only-rotated-key        | compliance-service
+            identity.stripe.webhookSecret                          | test-only-rotated-secret     | compliance-service
             """)
     void aChangedSecretValueRollsOnlyThePodsThatReadIt(String key, String newValue, String readers) {
         List<Path> values = ValueSet.INLINE_SECRETS.file().stream().toList();

@@ -71,7 +71,8 @@ class SecretsTest {
                 "test-only-inline-stripe-api-key", "test-only-inline-stripe-webhook-secret",
                 "test-only-inline-gocardless-access-token", "test-only-inline-gocardless-webhook-secret",
                 "test-only-inline-smtp-password", "test-only-inline-twilio-auth-token",
-                "test-only-inline-message-reports-secret");
+                "test-only-inline-message-reports-secret", "test-only-inline-identity-stripe-api-key",
+                "test-only-inline-identity-stripe-webhook-secret");
         Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
         List<String> inSecrets = manifests.secrets().stream().flatMap(secret -> decoded(secret).values().stream())
                 .toList();
@@ -186,6 +187,69 @@ class SecretsTest {
                 .containsEntry("BILLING_PROVIDERS_STRIPE_WEBHOOK_SECRET", "platform-stripe")
                 .containsEntry("BILLING_PROVIDERS_GOCARDLESS_ACCESS_TOKEN", "platform-gocardless")
                 .containsEntry("BILLING_PROVIDERS_GOCARDLESS_WEBHOOK_SECRET", "platform-gocardless");
+        assertThat(secretNames(manifests, "compliance-service"))
+                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_API_KEY", "platform-identity-stripe")
+                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_WEBHOOK_SECRET", "platform-identity-stripe");
+        assertThat(manifests.config("compliance-service"))
+                .containsEntry("COMPLIANCE_IDENTITY_LINK_BASE_URL", "https://customers.storage.example.com")
+                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_BASE_URL", "https://api.stripe.com");
+    }
+
+    @Test
+    void stripeIdentitysCredentialsAreASecretThatOnlyComplianceReads() {
+        Manifests manifests = HelmChart.render(ValueSet.INLINE_SECRETS);
+
+        assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-identity-stripe"))).containsOnly(
+                Map.entry("api-key", "test-only-inline-identity-stripe-api-key"),
+                Map.entry("webhook-secret", "test-only-inline-identity-stripe-webhook-secret"));
+        assertThat(secretNames(manifests, "compliance-service"))
+                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_API_KEY", Manifests.FULLNAME + "-identity-stripe")
+                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_WEBHOOK_SECRET", Manifests.FULLNAME + "-identity-stripe");
+        assertThat(secretKeys(manifests, "compliance-service"))
+                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_API_KEY", "api-key")
+                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_WEBHOOK_SECRET", "webhook-secret");
+        // billing's Stripe credentials stay billing's: compliance-service reads its own Secret only.
+        assertThat(secretNames(manifests, "compliance-service")).doesNotContainValue(Manifests.FULLNAME + "-stripe");
+        assertThat(ALL).filteredOn(service -> !service.equals("compliance-service"))
+                .allSatisfy(service -> {
+                    assertThat(secretKeys(manifests, service).keySet()).as(service)
+                            .noneMatch(variable -> variable.startsWith("COMPLIANCE_"));
+                    assertThat(manifests.config(service).keySet()).as(service)
+                            .noneMatch(variable -> variable.startsWith("COMPLIANCE_"));
+                });
+        // Where Stripe is and where the customer's link leads are not secret: compliance's ConfigMap says it.
+        assertThat(complianceSettings(manifests)).containsExactlyInAnyOrderEntriesOf(
+                Map.of("COMPLIANCE_IDENTITY_LINK_BASE_URL", "https://api.example.com",
+                        "COMPLIANCE_IDENTITY_STRIPE_BASE_URL", "https://api.stripe.com"));
+    }
+
+    @Test
+    void withoutStripeIdentitysCredentialsNoPodWaitsForItsSecretAndTheLinkLeadsToTheIngressHost() {
+        Manifests manifests = HelmChart.render(ValueSet.DEFAULTS);
+
+        assertThat(secretKeys(manifests, "compliance-service").keySet())
+                .noneMatch(variable -> variable.startsWith("COMPLIANCE_"));
+        assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                .doesNotContain(Manifests.FULLNAME + "-identity-stripe");
+        assertThat(complianceSettings(manifests)).containsExactlyInAnyOrderEntriesOf(
+                Map.of("COMPLIANCE_IDENTITY_LINK_BASE_URL", "https://api.example.com",
+                        "COMPLIANCE_IDENTITY_STRIPE_BASE_URL", "https://api.stripe.com"));
+
+        Manifests given = HelmChart.render(List.of(), Map.of("identity.linkBaseUrl", "https://id.example.com",
+                "identity.stripe.baseUrl", "http://stripe-stub.test:12111"));
+        assertThat(complianceSettings(given)).containsExactlyInAnyOrderEntriesOf(
+                Map.of("COMPLIANCE_IDENTITY_LINK_BASE_URL", "https://id.example.com",
+                        "COMPLIANCE_IDENTITY_STRIPE_BASE_URL", "http://stripe-stub.test:12111"));
+        Manifests otherHost = HelmChart.render(ValueSet.MINIMAL);
+        assertThat(otherHost.config("compliance-service"))
+                .containsEntry("COMPLIANCE_IDENTITY_LINK_BASE_URL", "https://platform.dev.example.com");
+    }
+
+    /** compliance-service's own settings (COMPLIANCE_*) in its ConfigMap. */
+    private static Map<String, String> complianceSettings(Manifests manifests) {
+        return manifests.config("compliance-service").entrySet().stream()
+                .filter(entry -> entry.getKey().startsWith("COMPLIANCE_"))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     @Test

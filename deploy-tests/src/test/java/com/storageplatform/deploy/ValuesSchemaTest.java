@@ -68,6 +68,13 @@ class ValuesSchemaTest {
             messages.twilio.accountSid                   | AC00 | messages.twilio.existingSecret is required
             messages.twilio.authToken                    | x    | messages.twilio.accountSid is required
             messages.twilio.statusCallbackUrl            | twilio/notifications | /messages/twilio/statusCallbackUrl
+            identity.stripe.apiKey                       | sk_live_x | identity.stripe.webhookSecret is required
+            identity.stripe.baseUrl                      | api.stripe.com | /identity/stripe/baseUrl
+            identity.stripe.baseUrl                      | ''   | /identity/stripe/baseUrl
+            identity.stripe.existingSecret               | Identity_Stripe | /identity/stripe/existingSecret
+            identity.stripe.apikey                       | sk_live_x | additional properties 'apikey' not allowed
+            identity.linkBaseUrl                         | api.example.com | /identity/linkBaseUrl
+            identity.linkBaseUrl                         | https://api.example.com/id checks | /identity/linkBaseUrl
             """)
     void theTemplatesRefuseSettingsThatWouldFailAtRunTime(String key, String value, String expectedError) {
         assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of(key, value)))
@@ -91,6 +98,18 @@ class ValuesSchemaTest {
                 .hasMessageContaining("messages.twilio.from is required with messages.twilio.accountSid");
         assertThatThrownBy(() -> HelmChart.template(List.of(), without(twilio, "messages.twilio.statusCallbackUrl")))
                 .hasMessageContaining("messages.twilio.statusCallbackUrl is required with messages.twilio.accountSid");
+    }
+
+    @Test
+    void stripeIdentityIsAcceptedWithItsKeyAndWebhookSecretOrAnExistingSecret() {
+        assertThatCode(() -> HelmChart.template(List.of(), Map.of("identity.stripe.apiKey", "sk_live_x",
+                "identity.stripe.webhookSecret", "whsec_x"))).doesNotThrowAnyException();
+        assertThatCode(() -> HelmChart.template(List.of(), Map.of("identity.stripe.existingSecret", "identity-stripe",
+                "identity.linkBaseUrl", "https://customers.example.com"))).doesNotThrowAnyException();
+        // billing's Stripe being set up does not set up (or excuse) the ID checks' own.
+        assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of("providers.stripe.apiKey", "sk_live_x",
+                "providers.stripe.webhookSecret", "whsec_x", "identity.stripe.apiKey", "sk_live_y")))
+                .hasMessageContaining("identity.stripe.webhookSecret is required with identity.stripe.apiKey");
     }
 
     @Test
