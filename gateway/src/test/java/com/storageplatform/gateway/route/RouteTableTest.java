@@ -53,11 +53,13 @@ class RouteTableTest {
             "integration-connections, crm, integrations, false",
             "reports/conversion, crm, reports, true",
             "contracts, compliance, compliance, false",
+            "contract-templates, compliance, compliance, false",
             "identity-verifications, compliance, compliance, false",
             "identity-requirements, compliance, compliance, false",
             "access-credentials, compliance, access, false",
             "access-events, compliance, access, false",
             "hardware-devices, compliance, access, false",
+            "test-helpers/access-events, compliance, access, false",
             "webhooks, webhooks, webhooks, false",
             "events, webhooks, events, true",
             // Test helpers (conventions.md "Test mode"): the write scope of the resource they move.
@@ -91,9 +93,11 @@ class RouteTableTest {
                 "imports", "reports/occupancy", "reports/revenue", "invoices", "credit-notes", "payments",
                 "payment-methods", "mandates", "reports/delinquency", "deals", "pipelines", "tasks", "notes",
                 "messages", "message-templates", "test-helpers/messages",
-                "integration-connections", "reports/conversion", "contracts", "identity-verifications", "identity-requirements",
+                "integration-connections", "reports/conversion", "contracts", "contract-templates",
+                "identity-verifications", "identity-requirements",
                 "access-credentials", "access-events", "hardware-devices", "webhooks", "events",
                 "test-helpers/mandates", "test-helpers/payments", "test-helpers/identity-verifications",
+                "test-helpers/access-events",
                 "test-helpers/events");
     }
 
