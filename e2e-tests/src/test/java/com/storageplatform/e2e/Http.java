@@ -130,6 +130,19 @@ final class Http {
         }
     }
 
+    /** A GET whose answer is a file (a licence PDF): its status, headers and bytes. */
+    static HttpResponse<byte[]> getBytes(String url, String bearer) {
+        try {
+            return CLIENT.send(build(HttpRequest.newBuilder(URI.create(url))
+                    .header("Authorization", "Bearer " + bearer).GET()), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new IllegalStateException("HTTP call failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A GET sent without waiting for its answer: many of them arrive at the server together, as a burst does. */
     static CompletableFuture<Response> getAsync(String url, String bearer) {
         return CLIENT.sendAsync(build(HttpRequest.newBuilder(URI.create(url))
