@@ -10,6 +10,7 @@ import com.gocardless.resources.Refund;
 import com.gocardless.services.CustomerService.CustomerCreateRequest;
 import com.gocardless.services.MandateService.MandateCreateRequest;
 import com.gocardless.services.PaymentService.PaymentCreateRequest.Currency;
+import com.storageplatform.kit.resilience.ProviderCalls;
 import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.FieldIssue;

@@ -5,6 +5,7 @@ import com.gocardless.errors.ApiError;
 import com.gocardless.errors.GoCardlessApiException;
 import com.gocardless.errors.MalformedResponseException;
 import com.gocardless.http.GoCardlessNetworkException;
+import com.storageplatform.kit.resilience.ProviderCalls;
 import com.storageplatform.kit.web.ApiException;
 import java.net.SocketTimeoutException;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package com.storageplatform.billing.provider;
 
+import com.storageplatform.kit.resilience.ProviderCalls;
 import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.web.ApiException;
 import com.stripe.StripeClient;

@@ -1,5 +1,6 @@
 package com.storageplatform.billing.provider;
 
+import com.storageplatform.kit.resilience.ProviderCalls;
 import com.stripe.exception.ApiConnectionException;
 import com.stripe.exception.AuthenticationException;
 import com.stripe.exception.InvalidRequestException;

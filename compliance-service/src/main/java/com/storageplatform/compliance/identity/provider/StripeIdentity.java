@@ -1,5 +1,6 @@
 package com.storageplatform.compliance.identity.provider;
 
+import com.storageplatform.kit.resilience.ProviderCalls;
 import com.storageplatform.kit.resilience.Resilience;
 import com.stripe.StripeClient;
 import com.stripe.model.identity.VerificationSession;
@@ -19,12 +20,14 @@ import reactor.core.publisher.Mono;
 final class StripeIdentity implements IdCheckProvider {
 
     static final String NAME = "stripe";
+    /** The peer whose resilience policy the calls follow: {@code platform.resilience.peers.stripe.*}. */
+    static final String PEER = "stripe";
 
     private final StripeClient stripe;
-    private final StripeCalls calls;
+    private final ProviderCalls calls;
 
     StripeIdentity(IdCheckSettings.Stripe settings, Resilience resilience) {
-        int timeout = (int) StripeCalls.attemptTimeout(resilience).toMillis();
+        int timeout = (int) ProviderCalls.attemptTimeout(resilience, PEER).toMillis();
         this.stripe = StripeClient.builder()
                 .setApiKey(settings.apiKey())
                 .setApiBase(settings.baseUrl())
@@ -32,7 +35,7 @@ final class StripeIdentity implements IdCheckProvider {
                 .setReadTimeout(timeout)
                 .setMaxNetworkRetries(0)
                 .build();
-        this.calls = new StripeCalls(resilience);
+        this.calls = new ProviderCalls(resilience, PEER, "Stripe Identity", StripeIdentityErrors::translate);
     }
 
     @Override

@@ -1,8 +1,5 @@
-package com.storageplatform.billing.provider;
+package com.storageplatform.kit.resilience;
 
-import com.storageplatform.kit.resilience.DependencyOutage;
-import com.storageplatform.kit.resilience.Outages;
-import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.resilience.ResilienceProperties.Policy;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
@@ -15,16 +12,17 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Every call to a provider's blocking client: on {@code boundedElastic}, through the kit's {@link Resilience} under
- * the provider's peer name ({@code platform.resilience.peers.stripe.*}): a time limit per attempt, the provider's
- * circuit breaker, and retries only for a create sent with the provider's idempotency key, which the provider
- * answers again instead of acting twice. The client's own socket timeouts are the peer's {@code timeout}, so a slow
- * provider fails inside the client and frees its thread; the reactive bound, a little later, only backs them up
- * (were it first, the client's failure would come after the call was given up, an error with no one to take it). The client-facing error is the adapter's mapping of the provider's
- * refusal, or 503 {@code service_unavailable} for an outage, a timeout (the call may have happened: the client
- * retries with its same key, and so do we) or an open circuit.
+ * Every call to a provider's blocking client (Stripe, GoCardless, an ID-check or accounting system's SDK): on
+ * {@code boundedElastic}, through {@link Resilience} under the provider's peer name
+ * ({@code platform.resilience.peers.<peer>.*}): a time limit per attempt, the provider's circuit breaker, and
+ * retries only for a create sent with the provider's idempotency key, which the provider answers again instead of
+ * acting twice. The client's own socket timeouts are the peer's {@code timeout}, so a slow provider fails inside the
+ * client and frees its thread; the reactive bound, a little later, only backs them up (were it first, the client's
+ * failure would come after the call was given up, an error with no one to take it). The client-facing error is the
+ * adapter's mapping of the provider's refusal, or 503 {@code service_unavailable} for an outage, a timeout (the call
+ * may have happened: the client retries with its same key, and so do we) or an open circuit.
  */
-final class ProviderCalls {
+public final class ProviderCalls {
 
     /** How much later than the client's own timeouts the reactive bound of an attempt falls. */
     private static final Duration BACKSTOP = Duration.ofSeconds(1);
@@ -38,7 +36,7 @@ final class ProviderCalls {
      * @param translate the provider's failures in the platform's words: its refusals as {@link ApiException}s or
      *                  unexpected failures, its outages as {@link #outage} or a {@link TimeoutException}
      */
-    ProviderCalls(Resilience resilience, String peer, String subject, Function<Throwable, Throwable> translate) {
+    public ProviderCalls(Resilience resilience, String peer, String subject, Function<Throwable, Throwable> translate) {
         this.resilience = resilience;
         this.peer = peer;
         this.subject = subject;
@@ -46,17 +44,17 @@ final class ProviderCalls {
     }
 
     /** The time one attempt may take: the client's own connect and read timeouts. */
-    static Duration attemptTimeout(Resilience resilience, String peer) {
+    public static Duration attemptTimeout(Resilience resilience, String peer) {
         return resilience.policyOf(peer).timeout();
     }
 
     /** A call sent once: a read, or a change the provider takes no idempotency key for. */
-    <T> Mono<T> once(Callable<T> call) {
+    public <T> Mono<T> once(Callable<T> call) {
         return guarded(attempt(call), resilience.policyOf(peer).timeout().plus(BACKSTOP));
     }
 
     /** A create carrying the provider's idempotency key: retried on an outage with the same key. */
-    <T> Mono<T> keyed(Callable<T> call) {
+    public <T> Mono<T> keyed(Callable<T> call) {
         Policy policy = resilience.policyOf(peer);
         Mono<T> attempts = attempt(call).timeout(policy.timeout().plus(BACKSTOP))
                 .transformDeferred(RetryOperator.of(resilience.retryOf(peer)));
@@ -89,7 +87,7 @@ final class ProviderCalls {
      * A provider outage (a 5xx, a rate limit, a connection that failed) as the kit's {@link Outages} knows one, so
      * it counts against the provider's breaker and is retried like a peer's 5xx.
      */
-    static RuntimeException outage(String provider, int status) {
+    public static RuntimeException outage(String provider, int status) {
         return new DependencyOutage(provider + " answered " + status);
     }
 
@@ -97,7 +95,7 @@ final class ProviderCalls {
      * Whether the failure was thrown inside the provider's client (or the JSON library it reads with): it failed on
      * an answer that was not the provider's JSON, such as a proxy's error page or an empty 5xx.
      */
-    static boolean thrownInsideClient(Throwable failure, String clientPackage) {
+    public static boolean thrownInsideClient(Throwable failure, String clientPackage) {
         StackTraceElement[] frames = failure.getStackTrace();
         if (!(failure instanceof RuntimeException) || frames.length == 0) {
             return false;
@@ -107,7 +105,7 @@ final class ProviderCalls {
     }
 
     /** A provider that did not answer within the client's own socket timeout. */
-    static TimeoutException timeout(String provider) {
+    public static TimeoutException timeout(String provider) {
         return new TimeoutException(provider + " did not answer in time");
     }
 }
