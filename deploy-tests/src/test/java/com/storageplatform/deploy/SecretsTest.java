@@ -194,7 +194,9 @@ class SecretsTest {
                 .containsEntry("COMPLIANCE_IDENTITY_STRIPE_WEBHOOK_SECRET", "platform-identity-stripe");
         assertThat(manifests.config("compliance-service"))
                 .containsEntry("COMPLIANCE_IDENTITY_LINK_BASE_URL", "https://customers.storage.example.com")
-                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_BASE_URL", "https://api.stripe.com");
+                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_BASE_URL", "https://api.stripe.com")
+                .containsEntry("COMPLIANCE_ACCESS_COMMANDS_MAX_ATTEMPTS", "8")
+                .containsEntry("COMPLIANCE_ACCESS_COMMANDS_FIRST_RETRY", "30s");
     }
 
     @Test
