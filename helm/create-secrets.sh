@@ -7,6 +7,7 @@
 #   <fullname>-webhooks-secret-key   secret-key (base64 of 32 random bytes; keep it: see helm/README.md)
 #   <fullname>-app-cookie-key        cookie-key (base64 of 32 random bytes)
 #   <fullname>-crm-integrations-sealing-key  sealing-key (base64 of 32 random bytes; keep it: see helm/README.md)
+#   <fullname>-compliance-access-sealing-key  sealing-key (base64 of 32 random bytes; keep it: see helm/README.md)
 #   <fullname>-keycloak              client-secret (the Keycloak sign-in client's, set on it by the auth service)
 #   <fullname>-keycloak-admin        client-id (platform-provisioner), client-secret: the provisioning client (with
 #                                    the Keycloak operator, its bootstrap admin; otherwise make Keycloak's match)
@@ -81,6 +82,14 @@ else
   kube create secret generic "$fullname-crm-integrations-sealing-key" \
     --from-literal=sealing-key="$(openssl rand -base64 32)" >/dev/null
   echo "created $fullname-crm-integrations-sealing-key"
+fi
+
+if exists "$fullname-compliance-access-sealing-key"; then
+  echo "kept    $fullname-compliance-access-sealing-key"
+else
+  kube create secret generic "$fullname-compliance-access-sealing-key" \
+    --from-literal=sealing-key="$(openssl rand -base64 32)" >/dev/null
+  echo "created $fullname-compliance-access-sealing-key"
 fi
 
 if exists "$fullname-keycloak"; then

@@ -210,6 +210,9 @@ SPRING_APPLICATION_JSON: {{ dict "spring" (dict "r2dbc" (dict "properties" $r2db
 {{- end }}{{ end }}
 {{- end }}
 {{- if eq .name "compliance-service" }}
+- name: COMPLIANCE_ACCESS_SEALING_KEY
+  valueFrom:
+    secretKeyRef: {name: {{ include "sp.complianceAccessSealingSecret" $root }}, key: sealing-key}
 {{- with $v.identity.stripe }}{{ if or .apiKey .existingSecret }}
 - name: COMPLIANCE_IDENTITY_STRIPE_API_KEY
   valueFrom:
@@ -314,6 +317,11 @@ as JSON: its checksum annotation rolls exactly the pods whose secrets changed. V
 {{- end -}}
 {{- end -}}
 {{- if eq .name "compliance-service" -}}
+{{- with $v.secrets.complianceAccessSealingKey -}}
+{{- if and .value (not .existingSecret) -}}
+{{- $_ := set $out "complianceAccessSealingKey" .value -}}
+{{- end -}}
+{{- end -}}
 {{- with $v.identity.stripe -}}
 {{- if and .apiKey (not .existingSecret) -}}
 {{- $_ := set $out "identityStripe" (pick . "apiKey" "webhookSecret") -}}

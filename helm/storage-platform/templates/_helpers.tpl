@@ -210,6 +210,10 @@ and `from`; Twilio its SID, auth token, sender and status callback URL.
 {{- .Values.secrets.crmIntegrationsSealingKey.existingSecret | default (printf "%s-crm-integrations-sealing-key" (include "sp.fullname" .)) -}}
 {{- end -}}
 
+{{- define "sp.complianceAccessSealingSecret" -}}
+{{- .Values.secrets.complianceAccessSealingKey.existingSecret | default (printf "%s-compliance-access-sealing-key" (include "sp.fullname" .)) -}}
+{{- end -}}
+
 {{/* The `Keycloak` resource of operator mode. */}}
 {{- define "sp.keycloakName" -}}
 {{- .Values.keycloak.operator.name | default (printf "%s-keycloak" (include "sp.fullname" .)) -}}

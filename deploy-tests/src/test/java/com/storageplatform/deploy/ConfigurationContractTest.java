@@ -25,8 +25,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The chart and the services agree on variable names: every variable the chart renders is documented in
  * docs/configuration.md, and every one of the platform's own (PLATFORM_*, BILLING_* of billing's providers, CRM_* of
- * crm's message providers and integrations, COMPLIANCE_* of compliance's ID checks) is a setting some service reads (found in the sources of the services
- * and the kit, so a renamed property fails here rather than being silently ignored in a cluster).
+ * crm's message providers and integrations, COMPLIANCE_* of compliance's ID checks and access) is a setting some
+ * service reads (found in the sources of the services and the kit, so a renamed property fails here rather than
+ * being silently ignored in a cluster).
  */
 class ConfigurationContractTest {
 
@@ -89,9 +90,13 @@ class ConfigurationContractTest {
         assertThat(settings.reads("COMPLIANCE_IDENTITY_LINK_BASE_URL")).isTrue();
         assertThat(settings.reads("COMPLIANCE_IDENTITY_STRIPE_WEBHOOK_SECRET")).isTrue();
         assertThat(settings.reads("COMPLIANCE_IDENTITY_STRIPE_BASE_URL")).isTrue();
+        assertThat(settings.reads("COMPLIANCE_ACCESS_SEALING_KEY")).isTrue();
+        assertThat(settings.reads("COMPLIANCE_ACCESS_COMMANDS_FIRST_RETRY")).isTrue();
         assertThat(settings.reads("COMPLIANCE_IDENTITY_LINK_URL")).isFalse();
         assertThat(settings.reads("COMPLIANCE_IDENTITY_STRIPE_WEBHOOKS_SECRET")).isFalse();
         assertThat(settings.reads("COMPLIANCE_ID_CHECKS_STRIPE_API_KEY")).isFalse();
+        assertThat(settings.reads("COMPLIANCE_ACCESS_SEAL_KEY")).isFalse();
+        assertThat(settings.reads("COMPLIANCE_ACCESS_COMMAND_FIRST_RETRY")).isFalse();
         assertThat(settings.reads("PLATFORM_RATE_LIMIT_LIVE_PER_SECOND")).isFalse();
         assertThat(settings.reads("PLATFORM_SERVICES_CATALOGUE_URI")).isFalse();
         assertThat(settings.reads("PLATFORM_DATABASE")).isFalse();

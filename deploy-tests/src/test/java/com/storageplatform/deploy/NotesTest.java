@@ -88,6 +88,17 @@ class NotesTest {
     }
 
     @Test
+    void theAccessSealingKeyThePodsWaitForIsListedWhenNotGiven() {
+        String missing = Manifests.FULLNAME + "-compliance-access-sealing-key (key sealing-key";
+
+        assertThat(HelmChart.notes(List.of(), Map.of())).contains(missing + ": base64 of 32 random bytes; never "
+                + "change it once set)");
+        assertThat(HelmChart.notes(ValueSet.INLINE_SECRETS.file().stream().toList(), Map.of())).doesNotContain(missing);
+        assertThat(HelmChart.notes(ValueSet.EXISTING_CLUSTERS.file().stream().toList(), Map.of()))
+                .doesNotContain(missing);
+    }
+
+    @Test
     void theNotesSayWhichPaymentProvidersAreSetUpForLiveAccounts() {
         assertThat(HelmChart.notes(List.of(), Map.of())).contains(
                 "Stripe (card payments): not set up: live accounts are refused card payments",

@@ -38,6 +38,7 @@ class SecretRolloutTest {
             keycloak.admin.clientSecret                            | test-only-rotated-secret     | auth-service
             secrets.appCookieKey.value                             | cnJycnJycnJycnJycnJycnJycnJycnJycnJycnJycnI= | auth-service
             secrets.crmIntegrationsSealingKey.value                | cm90YXRlZC1jcm0tc2VhbGluZy1rZXktMzItYnl0ZXM= | crm-service
+            secrets.complianceAccessSealingKey.value               | cm90YXRlZC1jb21wbGlhbmNlLXNlYWxpbmcta2V5MzI= | compliance-service
             providers.stripe.apiKey                                | test-only-rotated-key        | billing-service
             providers.gocardless.webhookSecret                     | test-only-rotated-secret     | billing-service
             messages.smtp.password                                 | test-only-rotated-password   | crm-service

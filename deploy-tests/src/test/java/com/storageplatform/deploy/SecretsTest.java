@@ -101,7 +101,8 @@ class SecretsTest {
         assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName()).contains(
                 Manifests.FULLNAME + "-caller-token", Manifests.FULLNAME + "-service-token",
                 Manifests.FULLNAME + "-admin-token", Manifests.FULLNAME + "-webhooks-secret-key",
-                Manifests.FULLNAME + "-crm-integrations-sealing-key");
+                Manifests.FULLNAME + "-crm-integrations-sealing-key",
+                Manifests.FULLNAME + "-compliance-access-sealing-key");
         assertThat(decoded(manifests.get(Secret.class, Manifests.FULLNAME + "-service-token")))
                 .containsOnlyKeys("private-key", "public-key")
                 .containsEntry("private-key", "-----BEGIN PRIVATE KEY-----\nTEST-ONLY-PLACEHOLDER-SERVICE-PRIVATE-KEY\n"
@@ -188,11 +189,14 @@ class SecretsTest {
                 .containsEntry("BILLING_PROVIDERS_GOCARDLESS_ACCESS_TOKEN", "platform-gocardless")
                 .containsEntry("BILLING_PROVIDERS_GOCARDLESS_WEBHOOK_SECRET", "platform-gocardless");
         assertThat(secretNames(manifests, "compliance-service"))
+                .containsEntry("COMPLIANCE_ACCESS_SEALING_KEY", "platform-compliance-access-key")
                 .containsEntry("COMPLIANCE_IDENTITY_STRIPE_API_KEY", "platform-identity-stripe")
                 .containsEntry("COMPLIANCE_IDENTITY_STRIPE_WEBHOOK_SECRET", "platform-identity-stripe");
         assertThat(manifests.config("compliance-service"))
                 .containsEntry("COMPLIANCE_IDENTITY_LINK_BASE_URL", "https://customers.storage.example.com")
-                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_BASE_URL", "https://api.stripe.com");
+                .containsEntry("COMPLIANCE_IDENTITY_STRIPE_BASE_URL", "https://api.stripe.com")
+                .containsEntry("COMPLIANCE_ACCESS_COMMANDS_MAX_ATTEMPTS", "8")
+                .containsEntry("COMPLIANCE_ACCESS_COMMANDS_FIRST_RETRY", "30s");
     }
 
     @Test
@@ -228,7 +232,7 @@ class SecretsTest {
         Manifests manifests = HelmChart.render(ValueSet.DEFAULTS);
 
         assertThat(secretKeys(manifests, "compliance-service").keySet())
-                .noneMatch(variable -> variable.startsWith("COMPLIANCE_"));
+                .noneMatch(variable -> variable.startsWith("COMPLIANCE_IDENTITY_"));
         assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
                 .doesNotContain(Manifests.FULLNAME + "-identity-stripe");
         assertThat(complianceSettings(manifests)).containsExactlyInAnyOrderEntriesOf(
@@ -407,6 +411,36 @@ class SecretsTest {
 
         assertThat(decoded(key)).containsOnly(Map.entry("sealing-key", "dGVzdC1vbmx5LWNybS1zZWFsaW5nLWtleS0zMi1ieSE="));
         assertThat(key.getMetadata().getAnnotations()).containsEntry("helm.sh/resource-policy", "keep");
+    }
+
+    @Test
+    void theAccessSealingKeyIsASecretOfCompliancesThatOutlivesAnUninstall() {
+        Secret key = HelmChart.render(ValueSet.OPERATORS)
+                .get(Secret.class, Manifests.FULLNAME + "-compliance-access-sealing-key");
+
+        assertThat(decoded(key)).containsOnly(Map.entry("sealing-key", "dGVzdC1vbmx5LWNvbXBsaWFuY2Utc2VhbGluZy1rZXk="));
+        assertThat(key.getMetadata().getAnnotations()).containsEntry("helm.sh/resource-policy", "keep");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ValueSet.class)
+    void onlyComplianceReadsTheAccessSealingKeyAndItWaitsForItWhenNotGiven(ValueSet valueSet) {
+        Manifests manifests = HelmChart.render(valueSet);
+
+        // Like crm's key: without a value or an existing Secret, the pods wait for create-secrets.sh's.
+        assertThat(secretKeys(manifests, "compliance-service"))
+                .containsEntry("COMPLIANCE_ACCESS_SEALING_KEY", "sealing-key");
+        assertThat(ALL).filteredOn(service -> !service.equals("compliance-service"))
+                .allSatisfy(service -> assertThat(secretKeys(manifests, service)).as(service)
+                        .doesNotContainKey("COMPLIANCE_ACCESS_SEALING_KEY"));
+        assertThat(manifests.config("compliance-service")).doesNotContainKey("COMPLIANCE_ACCESS_SEALING_KEY");
+        if (valueSet == ValueSet.DEFAULTS || valueSet == ValueSet.MINIMAL) {
+            String defaultName = Manifests.FULLNAME + "-compliance-access-sealing-key";
+            assertThat(secretNames(manifests, "compliance-service"))
+                    .containsEntry("COMPLIANCE_ACCESS_SEALING_KEY", defaultName);
+            assertThat(manifests.secrets()).extracting(secret -> secret.getMetadata().getName())
+                    .doesNotContain(defaultName);
+        }
     }
 
     @ParameterizedTest

@@ -59,6 +59,7 @@ class ValuesSchemaTest {
             providers.gocardless.baseUrl                 | api-sandbox.gocardless.com | /providers/gocardless/baseUrl
             providers.simulatorUrl                       | ''   | /providers/simulatorUrl
             secrets.crmIntegrationsSealingKey.value      | c2hvcnQ= | /secrets/crmIntegrationsSealingKey/value
+            secrets.complianceAccessSealingKey.value     | c2hvcnQ= | /secrets/complianceAccessSealingKey/value
             messages.smtp.tls                            | tls  | /messages/smtp/tls
             messages.smtp.port                           | smtp | /messages/smtp/port
             messages.smtp.port                           | 70000 | /messages/smtp/port

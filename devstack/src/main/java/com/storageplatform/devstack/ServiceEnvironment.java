@@ -64,6 +64,9 @@ final class ServiceEnvironment {
             // the launcher's environment plus this map).
             env.put("CRM_INTEGRATIONS_SEALING_KEY", secrets.crmIntegrationsSealingKey());
         }
+        if (service.name().equals("compliance-service")) {
+            env.put("COMPLIANCE_ACCESS_SEALING_KEY", secrets.complianceAccessSealingKey());
+        }
         return env;
     }
 }

@@ -11,12 +11,14 @@ import java.util.Base64;
  * The secrets a stack is started with, made on first use and kept (owner-readable only) in its home: the caller-
  * token key pair, the platform admin token, the key that seals webhook signing secrets, the services' key pair
  * for calls to each other, and Keycloak's: the bootstrap admin's password and provisioning client's secret, the
- * secret of the client operators sign in through, the key that seals the auth service's sign-in cookies, and the key
- * that seals crm's integration connections' credentials.
+ * secret of the client operators sign in through, the key that seals the auth service's sign-in cookies, the key
+ * that seals crm's integration connections' credentials, and the key that seals compliance's access credentials'
+ * codes.
  */
 record StackSecrets(Keys.CallerTokenKeys callerToken, String adminToken, String webhookSecretKey,
         Keys.CallerTokenKeys serviceToken, String keycloakAdminPassword, String keycloakAdminClientSecret,
-        String keycloakClientSecret, String authCookieKey, String crmIntegrationsSealingKey) {
+        String keycloakClientSecret, String authCookieKey, String crmIntegrationsSealingKey,
+        String complianceAccessSealingKey) {
 
     static StackSecrets loadOrCreate(StackLayout layout) {
         Path keys = layout.keysDir();
@@ -29,7 +31,9 @@ record StackSecrets(Keys.CallerTokenKeys callerToken, String adminToken, String 
                 loadOrCreate(keys.resolve("keycloak-client-secret"), false),
                 loadOrCreate(keys.resolve("auth-cookie-key"), true),
                 // Kept like the webhook key: connections' credentials sealed with it must stay readable.
-                loadOrCreate(keys.resolve("crm-integrations-sealing-key"), true));
+                loadOrCreate(keys.resolve("crm-integrations-sealing-key"), true),
+                // Kept likewise: access credentials' codes sealed with it must stay readable.
+                loadOrCreate(keys.resolve("compliance-access-sealing-key"), true));
     }
 
     /** Base64 of 32 random bytes (AES-256), made once: signing secrets sealed with it must stay readable. */

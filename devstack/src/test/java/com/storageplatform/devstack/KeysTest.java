@@ -78,14 +78,19 @@ class KeysTest {
         StackSecrets secrets = StackSecrets.loadOrCreate(layout);
 
         for (String key : List.of(secrets.webhookSecretKey(), secrets.authCookieKey(),
-                secrets.crmIntegrationsSealingKey())) {
+                secrets.crmIntegrationsSealingKey(), secrets.complianceAccessSealingKey())) {
             assertThat(Base64.getDecoder().decode(key)).hasSize(32);
         }
         assertThat(secrets.crmIntegrationsSealingKey()).isNotIn(secrets.webhookSecretKey(), secrets.authCookieKey());
-        assertThat(StackSecrets.loadOrCreate(layout).crmIntegrationsSealingKey())
-                .isEqualTo(secrets.crmIntegrationsSealingKey());
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
-                layout.keysDir().resolve("crm-integrations-sealing-key")))).isEqualTo("rw-------");
+        assertThat(secrets.complianceAccessSealingKey()).isNotIn(secrets.webhookSecretKey(), secrets.authCookieKey(),
+                secrets.crmIntegrationsSealingKey());
+        StackSecrets again = StackSecrets.loadOrCreate(layout);
+        assertThat(again.crmIntegrationsSealingKey()).isEqualTo(secrets.crmIntegrationsSealingKey());
+        assertThat(again.complianceAccessSealingKey()).isEqualTo(secrets.complianceAccessSealingKey());
+        for (String file : List.of("crm-integrations-sealing-key", "compliance-access-sealing-key")) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(layout.keysDir().resolve(file))))
+                    .as(file).isEqualTo("rw-------");
+        }
     }
 
     @Test

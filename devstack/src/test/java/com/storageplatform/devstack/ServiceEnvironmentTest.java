@@ -12,7 +12,8 @@ class ServiceEnvironmentTest {
     private final Database database = Database.embedded(ports.postgres());
     private final StackSecrets secrets = new StackSecrets(new Keys.CallerTokenKeys("PRIVATE PEM", "PUBLIC PEM"),
             "svc_admin_x", "SEALING KEY", new Keys.CallerTokenKeys("SERVICE PRIVATE PEM", "SERVICE PUBLIC PEM"),
-            "KC ADMIN PASSWORD", "KC ADMIN CLIENT SECRET", "KC CLIENT SECRET", "COOKIE KEY", "CRM SEALING KEY");
+            "KC ADMIN PASSWORD", "KC ADMIN CLIENT SECRET", "KC CLIENT SECRET", "COOKIE KEY", "CRM SEALING KEY",
+            "COMPLIANCE SEALING KEY");
 
     private static final Map<String, String> SERVICE_URLS = Map.of(
             "PLATFORM_SERVICES_AUTH_URL", "http://127.0.0.1:8081",
@@ -64,6 +65,17 @@ class ServiceEnvironmentTest {
         assertThat(environmentOf("crm-service").keySet()).noneMatch(name -> name.startsWith("CRM_MESSAGES_"));
         for (String other : java.util.List.of("gateway", "auth-service", "billing-service", "webhook-dispatcher")) {
             assertThat(environmentOf(other)).as(other).doesNotContainKey("CRM_INTEGRATIONS_SEALING_KEY");
+        }
+    }
+
+    @Test
+    void complianceGetsItsAccessSealingKeyButNoOtherServiceGetsTheKey() {
+        assertThat(environmentOf("compliance-service"))
+                .containsEntry("COMPLIANCE_ACCESS_SEALING_KEY", "COMPLIANCE SEALING KEY")
+                .containsEntry("PLATFORM_DATABASE_SCHEMA", "compliance");
+        for (String other : java.util.List.of("gateway", "auth-service", "billing-service", "crm-service",
+                "webhook-dispatcher")) {
+            assertThat(environmentOf(other)).as(other).doesNotContainKey("COMPLIANCE_ACCESS_SEALING_KEY");
         }
     }
 
