@@ -2,12 +2,10 @@ package com.storageplatform.crm.integration;
 
 import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.crypto.Sealed;
-import java.util.Base64;
+import com.storageplatform.kit.crypto.SealingKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -25,9 +23,10 @@ final class CredentialSeal {
 
     static final String KEY_SETTING = "CRM_INTEGRATIONS_SEALING_KEY";
 
-    private static final Logger log = LoggerFactory.getLogger(CredentialSeal.class);
-    /** Outside production only, when no key is set: known to anyone who reads this, so it protects nothing. */
-    private static final byte[] DEVELOPMENT_KEY = Sealed.sha256("crm-service development sealing key, not secret");
+    /** Outside production, a blank setting is a development key from this phrase, which protects nothing. */
+    private static final SealingKey KEY = SealingKey.setting(KEY_SETTING, "crm.integrations.sealing-key")
+            .sealing("integration connections' credentials")
+            .developmentPhrase("crm-service development sealing key, not secret");
 
     private final byte[] key;
     private final JsonMapper json;
@@ -41,32 +40,11 @@ final class CredentialSeal {
     }
 
     /**
-     * The key the setting gives. Production refuses to start without it; elsewhere a fixed development key stands
-     * in, with a warning. A key that is not base64 of exactly 32 bytes is refused everywhere.
+     * The key the setting gives ({@link SealingKey}): production refuses to start without it; elsewhere a fixed
+     * development key stands in, with a warning. A key that is not base64 of exactly 32 bytes is refused everywhere.
      */
     static byte[] key(IntegrationProperties properties, boolean production) {
-        String text = properties.sealingKey();
-        if (text == null || text.isBlank()) {
-            if (production) {
-                throw new IllegalStateException(KEY_SETTING + " (crm.integrations.sealing-key) is not set: crm-service "
-                        + "seals integration connections' credentials with it. Set it to base64 of 32 random bytes "
-                        + "(openssl rand -base64 32) and keep it: credentials sealed with it open only with it.");
-            }
-            log.warn("{} is not set: integration credentials are sealed with the development key, which is not "
-                    + "secret. Never run production like this.", KEY_SETTING);
-            return DEVELOPMENT_KEY.clone();
-        }
-        byte[] key;
-        try {
-            key = Base64.getDecoder().decode(text.trim());
-        } catch (IllegalArgumentException notBase64) {
-            throw new IllegalStateException(KEY_SETTING + " must be base64 of 32 random bytes; it is not base64.");
-        }
-        if (key.length != Sealed.KEY_BYTES) {
-            throw new IllegalStateException(KEY_SETTING + " must be base64 of 32 random bytes, not " + key.length
-                    + " bytes.");
-        }
-        return key;
+        return KEY.read(properties.sealingKey(), production);
     }
 
     /** The credentials of the account's connection, sealed. */

@@ -3,6 +3,7 @@ package com.storageplatform.crm.integration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.storageplatform.kit.crypto.Sealed;
 import com.storageplatform.kit.id.Ids;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -63,21 +64,21 @@ class CredentialSealTest {
     }
 
     @Test
-    void aKeyThatIsNotBase64Of32BytesIsRefusedEverywhere() {
+    void aKeyThatIsNotBase64Of32BytesIsRefusedNamingCrmsSetting() {
         String short16 = Base64.getEncoder().encodeToString(new byte[16]);
-        for (boolean production : new boolean[] {true, false}) {
-            assertThatThrownBy(() -> CredentialSeal.key(new IntegrationProperties(short16), production))
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("not 16 bytes")
-                    .hasMessageNotContaining(short16);
-            assertThatThrownBy(() -> CredentialSeal.key(new IntegrationProperties("not base64!"), production))
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("not base64");
-        }
+        assertThatThrownBy(() -> CredentialSeal.key(new IntegrationProperties(short16), false))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("CRM_INTEGRATIONS_SEALING_KEY").hasMessageContaining("not 16 bytes");
+        assertThatThrownBy(() -> CredentialSeal.key(new IntegrationProperties("not base64!"), false))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("CRM_INTEGRATIONS_SEALING_KEY").hasMessageContaining("not base64");
     }
 
     @Test
-    void outsideProductionAMissingKeyIsTheFixedDevelopmentKey() {
-        byte[] first = CredentialSeal.key(new IntegrationProperties(null), false);
-        assertThat(first).hasSize(32).isEqualTo(CredentialSeal.key(new IntegrationProperties(""), false));
+    void outsideProductionAMissingKeyIsCrmsOwnFixedDevelopmentKey() {
+        // Changing the phrase would leave what development databases hold sealed unreadable.
+        assertThat(CredentialSeal.key(new IntegrationProperties(null), false))
+                .isEqualTo(Sealed.sha256("crm-service development sealing key, not secret"));
     }
 
     @Test

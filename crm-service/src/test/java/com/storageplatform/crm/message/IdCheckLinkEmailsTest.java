@@ -1,18 +1,16 @@
 package com.storageplatform.crm.message;
 
+import static com.storageplatform.crm.support.Mailbox.text;
 import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.icegreen.greenmail.util.GreenMail;
-import com.icegreen.greenmail.util.ServerSetupTest;
 import com.storageplatform.crm.support.CrmApi;
+import com.storageplatform.crm.support.Mailbox;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestEvents;
-import jakarta.mail.internet.MimeMessage;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,24 +34,16 @@ import tools.jackson.databind.json.JsonMapper;
 @PlatformTest
 class IdCheckLinkEmailsTest {
 
-    static final GreenMail SMTP = new GreenMail(ServerSetupTest.SMTP.dynamicPort());
-
-    static {
-        SMTP.start();
-    }
+    static final Mailbox MAILBOX = Mailbox.start();
 
     @DynamicPropertySource
     static void sink(DynamicPropertyRegistry registry) {
-        registry.add("crm.messages.providers.test-smtp.host", () -> "127.0.0.1");
-        registry.add("crm.messages.providers.test-smtp.port", () -> SMTP.getSmtp().getPort());
-        registry.add("crm.messages.providers.test-smtp.tls", () -> "none");
-        registry.add("crm.messages.providers.test-smtp.from", () -> "hello@acme.co.uk");
-        registry.add("crm.messages.sending.poll-interval", () -> "200ms");
+        MAILBOX.receiveTestAccountsEmail(registry);
     }
 
     @AfterAll
     static void stop() {
-        SMTP.stop();
+        MAILBOX.stop();
     }
 
     @Autowired
@@ -101,16 +91,6 @@ class IdCheckLinkEmailsTest {
         return found;
     }
 
-    List<MimeMessage> receivedBy(String to) {
-        return Arrays.stream(SMTP.getReceivedMessages()).filter(m -> {
-            try {
-                return m.getAllRecipients()[0].toString().equals(to);
-            } catch (jakarta.mail.MessagingException e) {
-                throw new IllegalStateException(e);
-            }
-        }).toList();
-    }
-
     @Test
     void theCustomerIsEmailedTheirLinkOncePerVerificationAndStaffReadItHidden() throws Exception {
         UUID verification = Ids.newId();
@@ -133,8 +113,7 @@ class IdCheckLinkEmailsTest {
         assertThat(read.get("body").asString()).contains("Start here: [hidden link]").doesNotContain("token");
         assertThat(about(staff, verification).get(0).get("body").asString()).doesNotContain("token");
 
-        eventually(() -> receivedBy(address).size() == 1);
-        String sent = ((String) receivedBy(address).get(0).getContent()).replace("\r\n", "\n");
+        String sent = text(MAILBOX.received(address));
         assertThat(sent).contains("Start here: " + link);
 
         // The same event again writes nothing more; another verification is another email.

@@ -1,20 +1,18 @@
 package com.storageplatform.crm.message;
 
+import static com.storageplatform.crm.support.Mailbox.text;
 import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.icegreen.greenmail.util.GreenMail;
-import com.icegreen.greenmail.util.ServerSetupTest;
 import com.storageplatform.crm.support.CrmApi;
+import com.storageplatform.crm.support.Mailbox;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
-import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,24 +38,16 @@ class OperatorNoticesTest {
 
     static final String TOPIC = "webhooks.events";
     static final String DISABLED = "webhook_endpoint.disabled";
-    static final GreenMail SMTP = new GreenMail(ServerSetupTest.SMTP.dynamicPort());
-
-    static {
-        SMTP.start();
-    }
+    static final Mailbox MAILBOX = Mailbox.start();
 
     @DynamicPropertySource
     static void sink(DynamicPropertyRegistry registry) {
-        registry.add("crm.messages.providers.test-smtp.host", () -> "127.0.0.1");
-        registry.add("crm.messages.providers.test-smtp.port", () -> SMTP.getSmtp().getPort());
-        registry.add("crm.messages.providers.test-smtp.tls", () -> "none");
-        registry.add("crm.messages.providers.test-smtp.from", () -> "hello@acme.co.uk");
-        registry.add("crm.messages.sending.poll-interval", () -> "200ms");
+        MAILBOX.receiveTestAccountsEmail(registry);
     }
 
     @AfterAll
     static void stop() {
-        SMTP.stop();
+        MAILBOX.stop();
     }
 
     @Autowired
@@ -136,20 +126,6 @@ class OperatorNoticesTest {
                 .map(row -> row.get(0, Long.class)).one().block() == 1;
     }
 
-    List<MimeMessage> receivedBy(String to) {
-        return Arrays.stream(SMTP.getReceivedMessages()).filter(m -> {
-            try {
-                return m.getAllRecipients()[0].toString().equals(to);
-            } catch (MessagingException e) {
-                throw new IllegalStateException(e);
-            }
-        }).toList();
-    }
-
-    static String text(MimeMessage message) throws Exception {
-        return ((String) message.getContent()).replace("\r\n", "\n");
-    }
-
     @Test
     void aDisabledEndpointIsEmailedToTheOperatorsNotificationEmailInTheirTimeZone() throws Exception {
         UUID settings = publishSettings("Europe/Paris", ops);
@@ -171,8 +147,7 @@ class OperatorNoticesTest {
         eventually(() -> f.status(id).equals("sent"));
         assertThat(f.eventTypes(id)).containsExactly("message.sent");
 
-        eventually(() -> receivedBy(ops).size() == 1);
-        MimeMessage received = receivedBy(ops).get(0);
+        MimeMessage received = MAILBOX.received(ops);
         assertThat(received.getSubject()).isEqualTo("Webhook endpoint disabled: https://hooks.acme.co.uk/platform");
         assertThat(text(received)).startsWith("Hello,\n\nWe disabled your webhook endpoint "
                         + "https://hooks.acme.co.uk/platform on 2026-11-27 16:10 CET: 50 delivery attempts in a row "
@@ -210,8 +185,8 @@ class OperatorNoticesTest {
         // Re-enabled, and disabled again a week later: a notice of its own.
         TestEvents.publish(TOPIC, DISABLED, f.caller.accountId(), disabled("2026-12-04T08:00:00Z"));
         eventually(() -> notices().size() == 2);
-        eventually(() -> receivedBy(ops).size() == 2);
-        assertThat(receivedBy(ops).stream().map(OperatorNoticesTest::body))
+        eventually(() -> MAILBOX.receivedBy(ops).size() == 2);
+        assertThat(MAILBOX.receivedBy(ops).stream().map(Mailbox::text))
                 .anySatisfy(body -> assertThat(body).contains("on 2026-11-27 15:10 GMT"))
                 .anySatisfy(body -> assertThat(body).contains("on 2026-12-04 08:00 GMT"));
     }
@@ -235,8 +210,7 @@ class OperatorNoticesTest {
         notificationEmail(ops);
         TestEvents.publish(TOPIC, DISABLED, f.caller.accountId(), disabled("2026-07-01T11:30:00Z"));
 
-        eventually(() -> receivedBy(ops).size() == 1);
-        MimeMessage received = receivedBy(ops).get(0);
+        MimeMessage received = MAILBOX.received(ops);
         assertThat(received.getSubject()).isEqualTo("Hook off: Accounting sync");
         assertThat(text(received)).isEqualTo("https://hooks.acme.co.uk/platform stopped at 2026-07-01 12:30 BST. "
                 + "Turn it back on under Webhooks.");
@@ -252,7 +226,7 @@ class OperatorNoticesTest {
         assertThat(notice.get("status").asString()).isEqualTo("blocked");
         assertThat(notice.get("blocked_reason").asString()).isEqualTo("address_reserved");
         assertThat(notice.get("to").asString()).isEqualTo("ops@acme.example");
-        assertThat(receivedBy("ops@acme.example")).isEmpty();
+        assertThat(MAILBOX.receivedBy("ops@acme.example")).isEmpty();
     }
 
     @Test
@@ -265,13 +239,5 @@ class OperatorNoticesTest {
                 .bind("account", f.caller.accountId()).bind("id", Ids.newId())
                 .then().block())
                 .hasMessageContaining("messages_contact_or_notice");
-    }
-
-    private static String body(MimeMessage message) {
-        try {
-            return text(message);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

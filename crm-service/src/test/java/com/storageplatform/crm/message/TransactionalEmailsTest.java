@@ -1,11 +1,12 @@
 package com.storageplatform.crm.message;
 
+import static com.storageplatform.crm.support.Mailbox.text;
+import static com.storageplatform.crm.support.Mailbox.subject;
 import static com.storageplatform.kit.testsupport.ResourceApi.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.icegreen.greenmail.util.GreenMail;
-import com.icegreen.greenmail.util.ServerSetupTest;
 import com.storageplatform.crm.support.Bookings;
+import com.storageplatform.crm.support.Mailbox;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestEvents;
@@ -13,7 +14,6 @@ import com.storageplatform.kit.time.PlatformClock;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,24 +38,16 @@ import tools.jackson.databind.json.JsonMapper;
 @PlatformTest
 class TransactionalEmailsTest {
 
-    static final GreenMail SMTP = new GreenMail(ServerSetupTest.SMTP.dynamicPort());
-
-    static {
-        SMTP.start();
-    }
+    static final Mailbox MAILBOX = Mailbox.start();
 
     @DynamicPropertySource
     static void sink(DynamicPropertyRegistry registry) {
-        registry.add("crm.messages.providers.test-smtp.host", () -> "127.0.0.1");
-        registry.add("crm.messages.providers.test-smtp.port", () -> SMTP.getSmtp().getPort());
-        registry.add("crm.messages.providers.test-smtp.tls", () -> "none");
-        registry.add("crm.messages.providers.test-smtp.from", () -> "hello@acme.co.uk");
-        registry.add("crm.messages.sending.poll-interval", () -> "200ms");
+        MAILBOX.receiveTestAccountsEmail(registry);
     }
 
     @AfterAll
     static void stop() {
-        SMTP.stop();
+        MAILBOX.stop();
     }
 
     @Autowired
@@ -137,21 +129,6 @@ class TransactionalEmailsTest {
         return about(record).get(0);
     }
 
-    List<MimeMessage> receivedBy(String to) {
-        return Arrays.stream(SMTP.getReceivedMessages()).filter(m -> {
-            try {
-                return m.getAllRecipients()[0].toString().equals(to);
-            } catch (jakarta.mail.MessagingException e) {
-                throw new IllegalStateException(e);
-            }
-        }).toList();
-    }
-
-    MimeMessage received(String to) {
-        eventually(() -> receivedBy(to).size() == 1);
-        return receivedBy(to).get(0);
-    }
-
     /**
      * Every event crm consumed before this one for the account has been applied, and what it queued at once sent:
      * a receipt for another payment, to the same address, is sent.
@@ -162,10 +139,6 @@ class TransactionalEmailsTest {
                 payment(marker, ada, "card", "payment"));
         String receipt = theOneAbout(marker).get("id").asString();
         eventually(() -> f.status(receipt).equals("sent"));
-    }
-
-    static String text(MimeMessage message) throws Exception {
-        return ((String) message.getContent()).replace("\r\n", "\n");
     }
 
     @Test
@@ -179,7 +152,7 @@ class TransactionalEmailsTest {
         assertThat(email.get("related_object").asString()).isEqualTo("agreement");
         assertThat(email.get("kind").asString()).isEqualTo("transactional");
         assertThat(email.get("contact_id").asString()).isEqualTo(ada.toString());
-        MimeMessage received = received(address);
+        MimeMessage received = MAILBOX.received(address);
         assertThat(received.getSubject()).isEqualTo("Your unit at Harbour is ready");
         assertThat(text(received)).startsWith("Hello Ada,\n\nYour 50 sq ft unit at Harbour is ready for you from "
                 + "2026-12-01.");
@@ -193,7 +166,7 @@ class TransactionalEmailsTest {
                 agreement(agreement, "access_released"));
         drained();
         assertThat(about(agreement)).hasSize(1);
-        assertThat(receivedBy(address)).hasSize(2);
+        assertThat(MAILBOX.receivedBy(address)).hasSize(2);
     }
 
     @Test
@@ -211,7 +184,7 @@ class TransactionalEmailsTest {
 
         JsonNode email = theOneAbout(agreement);
         assertThat(email.get("template").asString()).isEqualTo("unit_ready");
-        eventually(() -> receivedBy(address).stream().map(TransactionalEmailsTest::subject)
+        eventually(() -> MAILBOX.receivedBy(address).stream().map(Mailbox::subject)
                 .anyMatch("Your unit at Harbour is ready"::equals));
     }
 
@@ -224,7 +197,7 @@ class TransactionalEmailsTest {
         JsonNode receipt = theOneAbout(paid);
         assertThat(receipt.get("template").asString()).isEqualTo("payment_receipt");
         assertThat(receipt.get("related_object").asString()).isEqualTo("payment");
-        MimeMessage received = received(address);
+        MimeMessage received = MAILBOX.received(address);
         assertThat(received.getSubject()).isEqualTo("Receipt for your payment of £45.00");
         assertThat(text(received)).contains("we received your payment of £45.00 on 2026-11-25.",
                 "December licence fee", "Payment reference: " + paid);
@@ -241,11 +214,11 @@ class TransactionalEmailsTest {
         clock.advance(Duration.ofDays(3).minusMinutes(1));
         sleep();
         assertThat(f.status(receipt.get("id").asString())).isEqualTo("queued");
-        assertThat(receivedBy(address)).isEmpty();
+        assertThat(MAILBOX.receivedBy(address)).isEmpty();
 
         clock.advance(Duration.ofMinutes(1));
         eventually(() -> f.status(receipt.get("id").asString()).equals("sent"));
-        assertThat(subject(received(address))).isEqualTo("Receipt for your payment of £45.00");
+        assertThat(subject(MAILBOX.received(address))).isEqualTo("Receipt for your payment of £45.00");
     }
 
     @Test
@@ -263,7 +236,7 @@ class TransactionalEmailsTest {
         clock.advance(Duration.ofDays(4));
         drained();
         assertThat(f.status(receipt)).isEqualTo("blocked");
-        assertThat(receivedBy(address)).hasSize(1);
+        assertThat(MAILBOX.receivedBy(address)).hasSize(1);
         assertThat(f.eventTypes(receipt)).isEmpty();
     }
 
@@ -285,14 +258,6 @@ class TransactionalEmailsTest {
         assertThat(failed.get("failure_reason").asString()).isEqualTo("The contact has no email address.");
         assertThat(about(refund)).isEmpty();
         assertThat(about(walkInSale)).isEmpty();
-    }
-
-    private static String subject(MimeMessage message) {
-        try {
-            return message.getSubject();
-        } catch (jakarta.mail.MessagingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static void sleep() {

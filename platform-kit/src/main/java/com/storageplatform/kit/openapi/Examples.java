@@ -4,6 +4,8 @@ import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.media.Schema;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,12 @@ import java.util.UUID;
  */
 final class Examples {
 
+    /**
+     * How many objects deep an example goes. Only objects count: a {@code $ref}, an array or a {@code oneOf} around
+     * an object adds no level, so a list's envelope, its items, their arrays of objects and those objects' own
+     * objects all get whole examples. A schema inside itself (recursion) ends where it would repeat, whatever the
+     * depth; this bound only keeps an example readable.
+     */
     private static final int MAX_DEPTH = 8;
     private static final Map<String, Object> BY_NAME = Map.ofEntries(
             Map.entry("currency", "GBP"),
@@ -42,20 +50,27 @@ final class Examples {
     }
 
     static Object of(Schema<?> schema, Components components) {
-        return of(schema, components, null, 0);
+        return of(schema, components, null, 0, Collections.newSetFromMap(new IdentityHashMap<>()));
     }
 
+    /**
+     * @param depth the objects this one is inside
+     * @param above the schemas (a component is one instance, however many refer to it) whose examples are being
+     *              built around this one: meeting one of them again is recursion, which ends there with no value (a
+     *              nullable field null, an array empty)
+     */
     @SuppressWarnings("rawtypes")
-    private static Object of(Schema<?> schema, Components components, String name, int depth) {
+    private static Object of(Schema<?> schema, Components components, String name, int depth,
+            Set<Schema<?>> above) {
         if (schema == null) {
             return null;
         }
         if (depth > MAX_DEPTH) {
-            // Deep enough against recursion: no further objects or arrays, but a field of a plain type still gets
-            // a value of its type (a null would make the example invalid for its schema).
+            // Deep enough: no further objects or arrays, but a field of a plain type still gets a value of its type
+            // (a null would make the example invalid for its schema).
             String scalar = typeOf(schema);
             return scalar == null || scalar.equals("object") || scalar.equals("array") ? null
-                    : of(schema, components, name, 0);
+                    : of(schema, components, name, 0, above);
         }
         if (schema.getExample() != null) {
             return schema.getExample();
@@ -63,13 +78,26 @@ final class Examples {
         if (schema.getExamples() != null && !schema.getExamples().isEmpty()) {
             return schema.getExamples().get(0);
         }
+        if (!above.add(schema)) {
+            return null;
+        }
+        try {
+            return built(schema, components, name, depth, above);
+        } finally {
+            above.remove(schema);
+        }
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static Object built(Schema<?> schema, Components components, String name, int depth,
+            Set<Schema<?>> above) {
         if (schema.get$ref() != null) {
-            return of(resolve(schema.get$ref(), components), components, name, depth + 1);
+            return of(resolve(schema.get$ref(), components), components, name, depth, above);
         }
         for (List<Schema> alternatives : alternativesOf(schema)) {
             for (Schema alternative : alternatives) {
                 if (!isNullOnly(alternative)) {
-                    return of(alternative, components, name, depth + 1);
+                    return of(alternative, components, name, depth, above);
                 }
             }
         }
@@ -87,9 +115,9 @@ final class Examples {
             return name == null ? null : BY_NAME.getOrDefault(name, "example");
         }
         return switch (type) {
-            case "object" -> object(schema, components, depth);
+            case "object" -> object(schema, components, depth, above);
             case "array" -> {
-                Object item = of(schema.getItems(), components, singular(name), depth + 1);
+                Object item = of(schema.getItems(), components, singular(name), depth, above);
                 yield item == null ? List.of() : List.of(item);
             }
             case "integer" -> name != null && name.endsWith("_minor") ? 3300 : "limit".equals(name) ? 20 : 1;
@@ -101,11 +129,13 @@ final class Examples {
     }
 
     @SuppressWarnings("rawtypes")
-    private static Map<String, Object> object(Schema<?> schema, Components components, int depth) {
+    private static Map<String, Object> object(Schema<?> schema, Components components, int depth,
+            Set<Schema<?>> above) {
         Map<String, Object> example = new LinkedHashMap<>();
         Map<String, Schema> properties = schema.getProperties();
         if (properties != null) {
-            properties.forEach((property, value) -> example.put(property, of(value, components, property, depth + 1)));
+            properties.forEach((property, value) -> example.put(property,
+                    of(value, components, property, depth + 1, above)));
         }
         return example;
     }

@@ -2,14 +2,12 @@ package com.storageplatform.compliance.access.credential;
 
 import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.crypto.Sealed;
+import com.storageplatform.kit.crypto.SealingKey;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.util.Base64;
 import java.util.UUID;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -25,10 +23,10 @@ final class CodeSeal {
 
     static final String KEY_SETTING = "COMPLIANCE_ACCESS_SEALING_KEY";
 
-    private static final Logger log = LoggerFactory.getLogger(CodeSeal.class);
-    /** Outside production only, when no key is set: known to anyone who reads this, so it protects nothing. */
-    private static final byte[] DEVELOPMENT_KEY =
-            Sealed.sha256("compliance-service development sealing key, not secret");
+    /** Outside production, a blank setting is a development key from this phrase, which protects nothing. */
+    private static final SealingKey KEY = SealingKey.setting(KEY_SETTING, "compliance.access.sealing-key")
+            .sealing("access credentials' codes")
+            .developmentPhrase("compliance-service development sealing key, not secret");
 
     private final byte[] key;
     private final byte[] digestKey;
@@ -42,32 +40,11 @@ final class CodeSeal {
     }
 
     /**
-     * The key the setting gives. Production refuses to start without it; elsewhere a fixed development key stands
-     * in, with a warning. A key that is not base64 of exactly 32 bytes is refused everywhere.
+     * The key the setting gives ({@link SealingKey}): production refuses to start without it; elsewhere a fixed
+     * development key stands in, with a warning. A key that is not base64 of exactly 32 bytes is refused everywhere.
      */
     static byte[] key(AccessProperties properties, boolean production) {
-        String text = properties.sealingKey();
-        if (text == null || text.isBlank()) {
-            if (production) {
-                throw new IllegalStateException(KEY_SETTING + " (compliance.access.sealing-key) is not set: "
-                        + "compliance-service seals access credentials' codes with it. Set it to base64 of 32 random "
-                        + "bytes (openssl rand -base64 32) and keep it: codes sealed with it open only with it.");
-            }
-            log.warn("{} is not set: access codes are sealed with the development key, which is not secret. Never "
-                    + "run production like this.", KEY_SETTING);
-            return DEVELOPMENT_KEY.clone();
-        }
-        byte[] key;
-        try {
-            key = Base64.getDecoder().decode(text.trim());
-        } catch (IllegalArgumentException notBase64) {
-            throw new IllegalStateException(KEY_SETTING + " must be base64 of 32 random bytes; it is not base64.");
-        }
-        if (key.length != Sealed.KEY_BYTES) {
-            throw new IllegalStateException(KEY_SETTING + " must be base64 of 32 random bytes, not " + key.length
-                    + " bytes.");
-        }
-        return key;
+        return KEY.read(properties.sealingKey(), production);
     }
 
     /** The credential's code, sealed for it alone. */
