@@ -5,6 +5,7 @@ import com.storageplatform.billing.provider.Providers;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.inbox.ProviderEventLog;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,6 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
@@ -29,17 +29,15 @@ public class ProviderNotifications {
 
     private final Providers providers;
     private final List<ProviderEventHandler> handlers;
-    private final DatabaseClient db;
+    private final ProviderEventLog received;
     private final TransactionalOperator tx;
-    private final Clock clock;
 
     ProviderNotifications(Providers providers, List<ProviderEventHandler> handlers, DatabaseClient db,
             TransactionalOperator tx, Clock clock) {
         this.providers = providers;
         this.handlers = List.copyOf(handlers);
-        this.db = db;
+        this.received = new ProviderEventLog(db, clock, "provider_events");
         this.tx = tx;
-        this.clock = clock;
     }
 
     /**
@@ -70,18 +68,8 @@ public class ProviderNotifications {
 
     private Mono<Void> applyOnce(ProviderEvent event) {
         // Unkeyed by account: the event is the provider's, and which account it concerns is found by its handler.
-        return db.sql("""
-                INSERT INTO provider_events (provider, event_id, kind, resource_ref, received_at)
-                VALUES (:provider, :event_id, :kind, :resource_ref, :received_at)
-                ON CONFLICT (provider, event_id) DO NOTHING
-                """)
-                .bind("provider", event.provider())
-                .bind("event_id", event.eventId())
-                .bind("kind", event.kind().name())
-                .bind("resource_ref", Parameter.fromOrEmpty(event.resourceRef(), String.class))
-                .bind("received_at", clock.instant())
-                .fetch().rowsUpdated()
-                .flatMap(inserted -> inserted == 0 ? repeated(event) : dispatch(event));
+        return received.recordFirst(event.provider(), event.eventId(), event.kind().name(), event.resourceRef())
+                .flatMap(first -> first ? dispatch(event) : repeated(event));
     }
 
     private Mono<Void> repeated(ProviderEvent event) {

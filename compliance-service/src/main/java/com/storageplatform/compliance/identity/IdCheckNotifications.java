@@ -2,12 +2,12 @@ package com.storageplatform.compliance.identity;
 
 import com.storageplatform.compliance.identity.provider.IdCheckOutcome;
 import com.storageplatform.compliance.identity.provider.IdCheckProviders;
+import com.storageplatform.kit.inbox.ProviderEventLog;
 import java.time.Clock;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
@@ -24,17 +24,15 @@ class IdCheckNotifications {
 
     private final IdCheckProviders providers;
     private final IdentityVerificationService verifications;
-    private final DatabaseClient db;
+    private final ProviderEventLog received;
     private final TransactionalOperator tx;
-    private final Clock clock;
 
     IdCheckNotifications(IdCheckProviders providers, IdentityVerificationService verifications, DatabaseClient db,
             TransactionalOperator tx, Clock clock) {
         this.providers = providers;
         this.verifications = verifications;
-        this.db = db;
+        this.received = new ProviderEventLog(db, clock, "id_check_provider_events");
         this.tx = tx;
-        this.clock = clock;
     }
 
     /**
@@ -55,19 +53,10 @@ class IdCheckNotifications {
 
     private Mono<Void> applyOnce(IdCheckOutcome outcome) {
         // Unkeyed by account: the event is the provider's, and the check it names says which account it concerns.
-        return db.sql("""
-                INSERT INTO id_check_provider_events (provider, event_id, kind, resource_ref, received_at)
-                VALUES (:provider, :event_id, :kind, :resource_ref, :received_at)
-                ON CONFLICT (provider, event_id) DO NOTHING
-                """)
-                .bind("provider", outcome.provider())
-                .bind("event_id", outcome.eventId())
-                .bind("kind", outcome.kind().name())
-                .bind("resource_ref", Parameter.fromOrEmpty(outcome.reference(), String.class))
-                .bind("received_at", clock.instant())
-                .fetch().rowsUpdated()
-                .flatMap(inserted -> {
-                    if (inserted == 0) {
+        return received.recordFirst(outcome.provider(), outcome.eventId(), outcome.kind().name(),
+                        outcome.reference())
+                .flatMap(first -> {
+                    if (!first) {
                         log.info("ID-check provider event {} {} was received before; nothing to do",
                                 outcome.provider(), outcome.eventId());
                         return Mono.empty();

@@ -4,6 +4,7 @@ import com.storageplatform.crm.message.provider.DeliveryReport;
 import com.storageplatform.crm.message.provider.MessageProviders;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.inbox.ProviderEventLog;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -11,7 +12,6 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
@@ -34,6 +34,7 @@ class DeliveryReports {
     private final MessageRepository messages;
     private final MessageEvents events;
     private final DatabaseClient db;
+    private final ProviderEventLog received;
     private final TransactionalOperator tx;
     private final Clock clock;
 
@@ -43,6 +44,7 @@ class DeliveryReports {
         this.messages = messages;
         this.events = events;
         this.db = db;
+        this.received = new ProviderEventLog(db, clock, "message_provider_events");
         this.tx = tx;
         this.clock = clock;
     }
@@ -86,18 +88,9 @@ class DeliveryReports {
 
     private Mono<Void> applyOnce(DeliveryReport report) {
         // Unkeyed by account: the report is the provider's, and its message, found by the provider's id, says whose.
-        return db.sql("""
-                INSERT INTO message_provider_events (provider, event_id, kind, resource_ref, received_at)
-                VALUES (:provider, :event_id, :kind, :resource_ref, :received_at)
-                ON CONFLICT (provider, event_id) DO NOTHING
-                """)
-                .bind("provider", report.provider())
-                .bind("event_id", report.eventId())
-                .bind("kind", report.kind().name())
-                .bind("resource_ref", Parameter.fromOrEmpty(report.providerMessageId(), String.class))
-                .bind("received_at", clock.instant())
-                .fetch().rowsUpdated()
-                .flatMap(inserted -> inserted == 0 ? passedOver(report, "was received before")
+        return received.recordFirst(report.provider(), report.eventId(), report.kind().name(),
+                        report.providerMessageId())
+                .flatMap(first -> !first ? passedOver(report, "was received before")
                         : report.kind() == DeliveryReport.Kind.IGNORED ? passedOver(report, "is not one crm acts on")
                         : apply(report));
     }
