@@ -57,6 +57,14 @@ public final class RouteTable {
             Entry.of("payment-methods", "billing", "billing"),
             Entry.of("mandates", "billing", "billing"),
             Entry.readOnly("reports/delinquency", "billing", "reports"),
+            // Arrears and what follows them (docs/api/collections.md), and the accounting sync: billing's.
+            Entry.readOnly("collections-cases", "billing", "billing"),
+            Entry.of("dunning-ladder", "billing", "billing"),
+            Entry.of("overlocks", "billing", "billing"),
+            Entry.of("sale-processes", "billing", "billing"),
+            Entry.readOnly("accounting-syncs", "billing", "billing"),
+            // Price increases of existing plans, guarded like the plans themselves.
+            Entry.of("price-increases", "billing", "agreements"),
             Entry.of("test-helpers/mandates", "billing", "billing"),
             Entry.of("test-helpers/payments", "billing", "billing"),
             Entry.of("deals", "crm", "crm"),
@@ -77,6 +85,8 @@ public final class RouteTable {
             Entry.of("access-events", "compliance", "access"),
             Entry.of("hardware-devices", "compliance", "access"),
             Entry.of("test-helpers/access-events", "compliance", "access"),
+            // Plays the lock system's answer to an overlock (docs/api/access.md).
+            Entry.of("test-helpers/overlocks", "compliance", "access"),
             Entry.of("webhooks", "webhooks", "webhooks"),
             Entry.of("test-helpers/events", "webhooks", "webhooks"),
             Entry.readOnly("events", "webhooks", "events"));

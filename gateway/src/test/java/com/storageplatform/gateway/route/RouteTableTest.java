@@ -43,6 +43,12 @@ class RouteTableTest {
             "payment-methods, billing, billing, false",
             "mandates, billing, billing, false",
             "reports/delinquency, billing, reports, true",
+            "collections-cases, billing, billing, true",
+            "dunning-ladder, billing, billing, false",
+            "overlocks, billing, billing, false",
+            "sale-processes, billing, billing, false",
+            "accounting-syncs, billing, billing, true",
+            "price-increases, billing, agreements, false",
             "deals, crm, crm, false",
             "pipelines, crm, crm, false",
             "tasks, crm, crm, false",
@@ -60,6 +66,7 @@ class RouteTableTest {
             "access-events, compliance, access, false",
             "hardware-devices, compliance, access, false",
             "test-helpers/access-events, compliance, access, false",
+            "test-helpers/overlocks, compliance, access, false",
             "webhooks, webhooks, webhooks, false",
             "events, webhooks, events, true",
             // Test helpers (conventions.md "Test mode"): the write scope of the resource they move.
@@ -91,13 +98,14 @@ class RouteTableTest {
                 "widgets", "unit-types", "units", "availability", "products", "coverage-products", "coupons",
                 "rate-plans", "price-rules", "contacts", "reservations", "orders", "agreements", "subscriptions",
                 "imports", "reports/occupancy", "reports/revenue", "invoices", "credit-notes", "payments",
-                "payment-methods", "mandates", "reports/delinquency", "deals", "pipelines", "tasks", "notes",
+                "payment-methods", "mandates", "reports/delinquency", "collections-cases", "dunning-ladder", "overlocks",
+                "sale-processes", "accounting-syncs", "price-increases", "deals", "pipelines", "tasks", "notes",
                 "messages", "message-templates", "test-helpers/messages",
                 "integration-connections", "reports/conversion", "contracts", "contract-templates",
                 "identity-verifications", "identity-requirements",
                 "access-credentials", "access-events", "hardware-devices", "webhooks", "events",
                 "test-helpers/mandates", "test-helpers/payments", "test-helpers/identity-verifications",
-                "test-helpers/access-events",
+                "test-helpers/access-events", "test-helpers/overlocks",
                 "test-helpers/events");
     }
 
