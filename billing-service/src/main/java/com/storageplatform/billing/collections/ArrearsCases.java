@@ -45,7 +45,7 @@ class ArrearsCases {
         this.clock = clock;
     }
 
-    /** The case of the customer in {@code currency} brought up to date with its invoices, in the caller's transaction. */
+    /** The customer's case in {@code currency} brought up to date with its invoices, in the caller's transaction. */
     Mono<Void> refresh(Caller caller, UUID contactId, String currency) {
         UUID accountId = caller.accountId();
         return cases.openForUpdate(accountId, contactId, currency)

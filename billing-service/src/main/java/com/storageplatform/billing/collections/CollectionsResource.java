@@ -46,18 +46,21 @@ class CollectionsResource {
                 filters.page());
     }
 
-    /** The operator's dunning ladder: its own, else the default (3 days reminder, 7 late fee, 14 overlock, 21 final notice). */
+    /**
+     * The operator's dunning ladder: its own, else the default (a reminder 3 days after the due date, a late fee of
+     * 1000 minor units at 7, an overlock at 14, the final notice at 21).
+     */
     @GetMapping("/v1/dunning-ladder")
     Mono<Envelopes.Data<DunningLadder>> ladder(Caller caller) {
         return ladders.of(caller).map(Envelopes::data);
     }
 
     /**
-     * {@code steps} replaces the ladder, each step named by its index when it is wrong ({@code steps[2].days_after_due}):
-     * days from 1 to 365, each more than the step before ({@code below_minimum}); {@code amount_minor} on a
-     * {@code late_fee} only; at most one {@code overlock} and one {@code final_notice} ({@code duplicate} on
-     * {@code action}), the final notice last ({@code not_allowed}). {@code null}, or the default's steps, restores
-     * the default. Cases opened from then on follow it; open cases keep the ladder they opened with.
+     * {@code steps} replaces the ladder, each step named by its index when it is wrong
+     * ({@code steps[2].days_after_due}): days from 1 to 365, each more than the step before
+     * ({@code below_minimum}); {@code amount_minor} on a {@code late_fee} only; at most one {@code overlock} and
+     * one {@code final_notice} ({@code duplicate} on {@code action}), the final notice last ({@code not_allowed}).
+     * {@code null}, or the default's steps, restores the default. Cases opened from then on follow it; open cases keep the ladder they opened with.
      */
     @PatchMapping("/v1/dunning-ladder")
     Mono<Envelopes.Data<DunningLadder>> updateLadder(Caller caller, @RequestBody LadderChanges body) {

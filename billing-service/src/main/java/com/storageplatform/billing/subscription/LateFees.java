@@ -51,8 +51,8 @@ public class LateFees {
                         .thenReturn(new Charged(plan.id(), null)))
                 .switchIfEmpty(Mono.defer(() -> issued.issue(caller, new IssuedInvoices.Issue(contactId, currency,
                                 Invoice.SOURCE_DUNNING, null, DESCRIPTION,
-                                List.of(IssuedInvoices.line(Subscription.Item.FEE, DESCRIPTION, 1, amountMinor, Line.OUTSIDE_SCOPE,
-                                        null)), 0, Invoice.OFFLINE, today.plusDays(DAYS_TO_PAY)))
+                                List.of(IssuedInvoices.line(Subscription.Item.FEE, DESCRIPTION, 1, amountMinor,
+                                        Line.OUTSIDE_SCOPE, null)), 0, Invoice.OFFLINE, today.plusDays(DAYS_TO_PAY)))
                         .map(invoice -> new Charged(null, invoice.id()))));
     }
 }
