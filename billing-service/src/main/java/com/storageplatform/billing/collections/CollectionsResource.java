@@ -60,7 +60,8 @@ class CollectionsResource {
      * ({@code steps[2].days_after_due}): days from 1 to 365, each more than the step before
      * ({@code below_minimum}); {@code amount_minor} on a {@code late_fee} only; at most one {@code overlock} and
      * one {@code final_notice} ({@code duplicate} on {@code action}), the final notice last ({@code not_allowed}).
-     * {@code null}, or the default's steps, restores the default. Cases opened from then on follow it; open cases keep the ladder they opened with.
+     * {@code null}, or the default's steps, restores the default. Cases opened from then on follow it; open cases
+     * keep the ladder they opened with.
      */
     @PatchMapping("/v1/dunning-ladder")
     Mono<Envelopes.Data<DunningLadder>> updateLadder(Caller caller, @RequestBody LadderChanges body) {
