@@ -15,6 +15,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,6 +40,9 @@ class ArrearsCaseTest {
 
     @Autowired
     PlatformClock clock;
+
+    @Autowired
+    DunningJob dunning;
 
     ArrearsFixtures f;
 
@@ -226,5 +231,21 @@ class ArrearsCaseTest {
         assertThat(lateFee.at("/data/step/late_fee_minor").asLong()).isZero();
         assertThat(f.invoicing.invoices().list(f.caller, "?contact_id=" + f.customer).get("data").valueStream()
                 .filter(i -> "dunning".equals(i.get("source").asString())).toList()).isEmpty();
+    }
+
+    @Test
+    void twoRunsOfTheJobAtOnceTakeEachStepOnce() {
+        f.invoiceDue(TODAY, 5000);
+        f.runOn(TODAY.plusDays(1), "invoice-overdue");
+        String id = f.openCase().get("id").asString();
+        f.time.to(TODAY.plusDays(8));
+
+        Mono.zip(dunning.run().subscribeOn(Schedulers.parallel()), dunning.run().subscribeOn(Schedulers.parallel()))
+                .block();
+
+        assertThat(f.advanced(id)).extracting(e -> e.at("/data/step/action").asString())
+                .containsExactly("reminder", "late_fee");
+        assertThat(f.invoicing.invoices().list(f.caller, "?contact_id=" + f.customer).get("data").valueStream()
+                .filter(i -> "dunning".equals(i.get("source").asString())).toList()).hasSize(1);
     }
 }
