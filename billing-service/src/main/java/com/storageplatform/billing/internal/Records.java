@@ -1,5 +1,6 @@
 package com.storageplatform.billing.internal;
 
+import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.projection.ProjectedRecords;
 import com.storageplatform.kit.projection.RecordsProjection;
 import java.util.Locale;
@@ -10,6 +11,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,9 +27,13 @@ public class Records {
     static final String TABLE = "records";
 
     private final ProjectedRecords records;
+    private final DatabaseClient db;
+    private final JsonMapper json;
 
     Records(DatabaseClient db, JsonMapper json) {
         this.records = new ProjectedRecords(db, json, TABLE);
+        this.db = db;
+        this.json = json;
     }
 
     public Mono<JsonNode> product(UUID accountId, UUID id) {
@@ -52,6 +58,29 @@ public class Records {
 
     public Mono<JsonNode> agreement(UUID accountId, UUID id) {
         return records.find(accountId, "agreement", id);
+    }
+
+    /**
+     * The customer's agreements that hold a unit (pending move-in, active or under notice, with a unit), oldest
+     * first: what an overlock can lock.
+     */
+    public Flux<JsonNode> agreementsHoldingUnits(UUID accountId, UUID contactId) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT data::text AS data FROM records
+                 WHERE account_id = :account_id AND object = 'agreement' AND NOT deleted
+                   AND data ->> 'contact_id' = :contact_id
+                 ORDER BY id
+                """)
+                .bind("contact_id", contactId.toString())
+                .map(row -> json.readTree(row.get("data", String.class)))
+                .all()
+                .filter(Records::holdsUnit);
+    }
+
+    /** Whether an agreement (its REST shape) holds a unit an overlock can lock. */
+    public static boolean holdsUnit(JsonNode agreement) {
+        return agreement.hasNonNull("unit_id") && Set.of("pending_move_in", "active", "notice_given")
+                .contains(agreement.path("status").asString(""));
     }
 
     public Mono<JsonNode> reservation(UUID accountId, UUID id) {

@@ -369,4 +369,25 @@ class InvoiceRepository {
                 .one()
                 .defaultIfEmpty(false);
     }
+
+    /** The customer's invoices in {@code currency} that are overdue with something owed, oldest due date first. */
+    Flux<Invoice> overdueOf(UUID accountId, UUID contactId, String currency) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM invoices WHERE account_id = :account_id AND contact_id = :contact_id AND currency = :currency
+                  AND status = 'overdue' AND amount_due_minor > 0
+                 ORDER BY due_date, id
+                """)
+                .bind("contact_id", contactId).bind("currency", currency)
+                .map(InvoiceRepository::toInvoice)
+                .all();
+    }
+
+    /** The account's invoices of {@code ids}, without their lines. */
+    Flux<Invoice> findAll(UUID accountId, List<UUID> ids) {
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM invoices WHERE account_id = :account_id AND id = ANY(:ids)")
+                .bind("ids", ids.toArray(UUID[]::new))
+                .map(InvoiceRepository::toInvoice)
+                .all();
+    }
 }

@@ -163,6 +163,19 @@ class SubscriptionRepository {
                 .all();
     }
 
+    /** The customer's running plan in {@code currency} that bills next (oldest first on a tie), locked. */
+    Mono<Plan> runningPlanOfForUpdate(UUID accountId, UUID contactId, String currency) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM subscriptions WHERE account_id = :account_id AND contact_id = :contact_id
+                  AND currency = :currency AND status IN ('active', 'past_due')
+                 ORDER BY next_billing_date, id LIMIT 1 FOR UPDATE
+                """)
+                .bind("contact_id", contactId)
+                .bind("currency", currency)
+                .map(this::toPlan)
+                .one();
+    }
+
     /** The plan with its charges and promotion, as a read answers it. */
     Mono<Subscription> find(UUID accountId, UUID id) {
         return plan(accountId, id).flatMap(plan -> view(accountId, plan));
