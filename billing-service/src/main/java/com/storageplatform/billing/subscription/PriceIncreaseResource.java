@@ -8,6 +8,9 @@ import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.ErrorCode;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
@@ -96,7 +99,11 @@ class PriceIncreaseResource {
      * Newest first; filters {@code subscription_id}, {@code status}, and {@code effective_date[gte]} and
      * {@code effective_date[lte]} (the effective date from and to, inclusive).
      */
-    @FilteredBy({"subscription_id", "status", "effective_date[gte]", "effective_date[lte]"})
+    @FilteredBy({"subscription_id", "status"})
+    @Parameter(in = ParameterIn.QUERY, name = "effective_date[gte]", schema = @Schema(type = "string",
+            format = "date"), description = "Only increases effective on or after this day (YYYY-MM-DD).")
+    @Parameter(in = ParameterIn.QUERY, name = "effective_date[lte]", schema = @Schema(type = "string",
+            format = "date"), description = "Only increases effective on or before this day (YYYY-MM-DD).")
     @GetMapping("/v1/price-increases")
     Mono<Envelopes.ListOf<PriceIncrease>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters filters = ListFilters.of(query);
