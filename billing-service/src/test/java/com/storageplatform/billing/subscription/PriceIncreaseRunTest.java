@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.testsupport.PlatformTest;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -85,6 +87,26 @@ class PriceIncreaseRunTest extends PlanRunTest {
                 "Licence fee 2027-06-01 to 2027-06-30 6500");
         assertThat(f.accounts.eventTypes(increase)).containsExactly("price_increase.scheduled",
                 "price_increase.applied");
+    }
+
+    @Test
+    void twoRunsAtOnceOnTheEffectiveDateApplyEachIncreaseOnce() {
+        List<String> plans = new ArrayList<>();
+        List<String> increases = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String id = plan();
+            plans.add(id);
+            increases.add(schedule(id, "{\"amount_minor\": 6500, \"effective_date\": \"2027-04-15\"}"));
+        }
+        clockAt(LocalDate.of(2027, 4, 15));
+
+        Mono.zip(job.run(), job.run()).block();
+
+        for (int i = 0; i < plans.size(); i++) {
+            assertThat(f.accounts.eventTypes(increases.get(i))).containsExactly("price_increase.scheduled",
+                    "price_increase.applied");
+            assertThat(f.api.read(f.caller, plans.get(i)).get("amount_minor").asLong()).isEqualTo(6500);
+        }
     }
 
     @Test
