@@ -88,7 +88,8 @@ class PriceIncreases {
                         int notice = read.getT2().getT2();
                         List<FieldIssue> issues = new ArrayList<>();
                         List<String> why = new ArrayList<>();
-                        judge(plan, change, notice, change.field(), issues, why);
+                        notice(List.of(plan), change, notice, issues, why);
+                        judge(plan, change, change.field(), issues, why);
                         if (!issues.isEmpty()) {
                             throw refused(issues, why);
                         }
@@ -125,11 +126,12 @@ class PriceIncreases {
                                 int notice = read.getT2();
                                 List<FieldIssue> issues = new ArrayList<>();
                                 List<String> why = new ArrayList<>();
+                                notice(read.getT1(), change, notice, issues, why);
                                 for (Map.Entry<Plan, Optional<PriceIncrease>> entry : found) {
                                     Plan plan = entry.getKey();
                                     String field = named != null ? "subscription_ids[" + named.indexOf(plan.id())
                                             + "]" : siteId != null ? "site_id" : "unit_type_id";
-                                    judgeOneOfMany(plan, entry.getValue(), change, notice, field, issues, why);
+                                    judgeOneOfMany(plan, entry.getValue(), change, field, issues, why);
                                 }
                                 if (!issues.isEmpty()) {
                                     throw refused(issues, why);
@@ -211,8 +213,8 @@ class PriceIncreases {
                 });
     }
 
-    private void judgeOneOfMany(Plan plan, Optional<PriceIncrease> existing, Change change, int notice,
-            String field, List<FieldIssue> issues, List<String> why) {
+    private static void judgeOneOfMany(Plan plan, Optional<PriceIncrease> existing, Change change, String field,
+            List<FieldIssue> issues, List<String> why) {
         String conflict = PriceIncreaseRules.conflict(plan);
         if (conflict != null) {
             issues.add(new FieldIssue(field, FieldIssue.NOT_ALLOWED));
@@ -224,22 +226,30 @@ class PriceIncreases {
             why.add("Plan " + plan.id() + ": " + alreadyScheduled(existing.get()));
             return;
         }
-        judge(plan, change, notice, field, issues, why);
+        judge(plan, change, field, issues, why);
     }
 
-    /** The notice period and the new price, judged for one plan; a plan's failure is named on {@code field}. */
-    private void judge(Plan plan, Change change, int notice, String field, List<FieldIssue> issues,
-            List<String> why) {
-        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneId.of(plan.timezone()));
-        LocalDate earliest = PriceIncreaseRules.earliest(today, notice);
-        if (change.effectiveDate().isBefore(earliest)) {
-            FieldIssue issue = new FieldIssue(PriceIncreaseRules.EFFECTIVE_DATE, FieldIssue.BELOW_MINIMUM);
-            if (!issues.contains(issue)) {
-                issues.add(issue);
-            }
-            why.add("The operator gives " + notice + " days' notice of a price increase: plan " + plan.id()
-                    + " may take one from " + earliest + ".");
+    /**
+     * {@code effective_date} must give every plan the operator's notice, counted from today at each plan's site:
+     * one issue, naming the first date every plan can take.
+     */
+    private void notice(List<Plan> chosen, Change change, int notice, List<FieldIssue> issues, List<String> why) {
+        if (chosen.isEmpty()) {
+            return;
         }
+        LocalDate earliest = chosen.stream()
+                .map(plan -> PriceIncreaseRules.earliest(LocalDate.ofInstant(clock.instant(),
+                        ZoneId.of(plan.timezone())), notice))
+                .max(LocalDate::compareTo).orElseThrow();
+        if (change.effectiveDate().isBefore(earliest)) {
+            issues.add(new FieldIssue(PriceIncreaseRules.EFFECTIVE_DATE, FieldIssue.BELOW_MINIMUM));
+            why.add("The operator gives " + notice + " days' notice of a price increase: the earliest "
+                    + PriceIncreaseRules.EFFECTIVE_DATE + " is " + earliest + ".");
+        }
+    }
+
+    /** The new price, judged for one plan; a plan's failure is named on {@code field}. */
+    private static void judge(Plan plan, Change change, String field, List<FieldIssue> issues, List<String> why) {
         String amountIssue = PriceIncreaseRules.amountIssue(plan, change);
         if (amountIssue != null) {
             boolean single = field.equals(change.field());

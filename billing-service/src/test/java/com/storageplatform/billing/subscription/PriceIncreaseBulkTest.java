@@ -91,6 +91,20 @@ class PriceIncreaseBulkTest extends PlanRunTest {
     }
 
     @Test
+    void theEffectiveDateMustGiveEveryPlanTheOperatorsNoticeNamedOnce() {
+        String a = plan(f.site, f.unitType, 6200);
+        String b = plan(f.site, f.unitType, 5000);
+        String body = "{\"subscription_ids\": [\"" + a + "\", \"" + b + "\"], \"amount_minor\": 5500, "
+                + "\"effective_date\": \"2027-04-06\"}";
+
+        assertThat(increases().issues(increases().post(f.caller, body)))
+                .containsExactly("effective_date below_minimum", "subscription_ids[0] below_minimum");
+        assertThat(increases().errorMessage(increases().post(f.caller, body), 422, "validation_error"))
+                .contains("28 days").contains("2027-04-07").contains("Plan " + a);
+        assertThat(increases().listedIds(f.caller, "")).isEmpty();
+    }
+
+    @Test
     void aFilterMatchingNoPlanIsRefused() {
         assertThat(increases().issues(increases().post(f.caller, "{\"site_id\": \"" + f.bookings.site(f.caller)
                 + "\", " + CHANGE + "}"))).containsExactly("site_id not_found");
