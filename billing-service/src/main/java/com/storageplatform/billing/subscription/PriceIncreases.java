@@ -296,15 +296,17 @@ class PriceIncreases {
                                 + " already; only a scheduled one can be cancelled.");
                     }
                     return settle(caller, increase.cancelled(clock.instant()), CANCELLED);
-                });
+                })
+                .switchIfEmpty(Mono.error(() -> ApiException.conflict("This price increase was settled meanwhile; "
+                        + "read it again.")));
     }
 
+    /** The increase moved to its settled status, with its event; empty when it was no longer scheduled. */
     private Mono<PriceIncrease> settle(Caller caller, PriceIncrease settled, String type) {
         Instant at = PriceIncrease.APPLIED.equals(settled.status()) ? settled.appliedAt() : settled.cancelledAt();
         return increases.settle(caller.accountId(), settled.id(), settled.status(), at)
                 .filter(Boolean::booleanValue)
-                .flatMap(done -> events.publish(caller, type, settled.id(), settled))
-                .thenReturn(settled);
+                .flatMap(done -> events.publish(caller, type, settled.id(), settled).thenReturn(settled));
     }
 
     /**
@@ -323,7 +325,7 @@ class PriceIncreases {
                         return settle(caller, increase.cancelled(now), CANCELLED).thenReturn(plan);
                     }
                     return settle(caller, increase.applied(now), APPLIED)
-                            .thenReturn(plan.edit().amountMinor(increase.newAmountMinor()).updatedAt(now).build());
+                            .map(applied -> plan.edit().amountMinor(applied.newAmountMinor()).updatedAt(now).build());
                 })
                 .defaultIfEmpty(plan);
     }
