@@ -23,7 +23,8 @@ class OperatorRepository {
             SELECT o.id, o.name, o.default_currency, o.timezone, o.online_id_checks_enabled,
                    o.id_check_required_before_access, o.void_overdue_enabled, o.deal_lost_default_reason,
                    o.reserved_deal_follow_up_enabled, o.published_website_urls, o.reservation_hold_days,
-                   o.refundable_deposit_minor, o.customer_portal_url, o.notification_email, o.walk_in_contact_id_live,
+                   o.refundable_deposit_minor, o.customer_portal_url, o.notification_email, o.price_increase_notice_days,
+                   o.walk_in_contact_id_live,
                    o.walk_in_contact_id_test, o.created_at, o.updated_at,
                    live.id AS live_account_id, test.id AS test_account_id""";
     private static final String FROM = """
@@ -46,13 +47,13 @@ class OperatorRepository {
                 INSERT INTO operators (id, name, default_currency, timezone, online_id_checks_enabled,
                     id_check_required_before_access, void_overdue_enabled, deal_lost_default_reason,
                     reserved_deal_follow_up_enabled, published_website_urls, reservation_hold_days,
-                    refundable_deposit_minor, customer_portal_url, notification_email, walk_in_contact_id_live,
-                    walk_in_contact_id_test, created_at, updated_at)
+                    refundable_deposit_minor, customer_portal_url, notification_email, price_increase_notice_days,
+                    walk_in_contact_id_live, walk_in_contact_id_test, created_at, updated_at)
                 VALUES (:id, :name, :default_currency, :timezone, :online_id_checks_enabled,
                     :id_check_required_before_access, :void_overdue_enabled, :deal_lost_default_reason,
                     :reserved_deal_follow_up_enabled, :published_website_urls, :reservation_hold_days,
-                    :refundable_deposit_minor, :customer_portal_url, :notification_email, :walk_in_contact_id_live,
-                    :walk_in_contact_id_test, :created_at, :updated_at)
+                    :refundable_deposit_minor, :customer_portal_url, :notification_email, :price_increase_notice_days,
+                    :walk_in_contact_id_live, :walk_in_contact_id_test, :created_at, :updated_at)
                 """)
                 .bind("id", operator.id())
                 .bind("name", operator.name())
@@ -105,6 +106,7 @@ class OperatorRepository {
                     refundable_deposit_minor = :refundable_deposit_minor,
                     customer_portal_url = :customer_portal_url,
                     notification_email = :notification_email,
+                    price_increase_notice_days = :price_increase_notice_days,
                     updated_at = :updated_at
                 WHERE id = :id
                 """)
@@ -145,7 +147,8 @@ class OperatorRepository {
                 .bind("void_overdue_enabled", settings.voidOverdueEnabled())
                 .bind("reserved_deal_follow_up_enabled", settings.reservedDealFollowUpEnabled())
                 .bind("published_website_urls", settings.publishedWebsiteUrls().toArray(String[]::new))
-                .bind("reservation_hold_days", settings.reservationHoldDays());
+                .bind("reservation_hold_days", settings.reservationHoldDays())
+                .bind("price_increase_notice_days", settings.priceIncreaseNoticeDays());
         spec = nullable(spec, "deal_lost_default_reason", settings.dealLostDefaultReason(), String.class);
         spec = nullable(spec, "refundable_deposit_minor", settings.refundableDepositMinor(), Long.class);
         spec = nullable(spec, "customer_portal_url", settings.customerPortalUrl(), String.class);
@@ -163,7 +166,8 @@ class OperatorRepository {
                 row.get("reservation_hold_days", Integer.class),
                 row.get("refundable_deposit_minor", Long.class),
                 row.get("customer_portal_url", String.class),
-                row.get("notification_email", String.class));
+                row.get("notification_email", String.class),
+                row.get("price_increase_notice_days", Integer.class));
         return new Operator(
                 row.get("id", UUID.class),
                 Operator.OBJECT,

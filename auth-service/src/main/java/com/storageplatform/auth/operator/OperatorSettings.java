@@ -16,16 +16,19 @@ import java.util.List;
  *                                    {@code return_url} (an absolute https URL); null for none
  * @param notificationEmail           where the platform tells the operator about their integrations (a webhook
  *                                    endpoint disabled after sustained failure); null for none
+ * @param priceIncreaseNoticeDays     the days of notice a customer is given of a price increase of their plan
+ *                                    (billing-service): 0 to 365, 28 by default
  */
 public record OperatorSettings(boolean onlineIdChecksEnabled, boolean idCheckRequiredBeforeAccess,
         boolean voidOverdueEnabled, String dealLostDefaultReason, boolean reservedDealFollowUpEnabled,
         List<String> publishedWebsiteUrls, int reservationHoldDays, Long refundableDepositMinor,
-        String customerPortalUrl, String notificationEmail) {
+        String customerPortalUrl, String notificationEmail, int priceIncreaseNoticeDays) {
 
     public static final int DEFAULT_RESERVATION_HOLD_DAYS = 7;
+    public static final int DEFAULT_PRICE_INCREASE_NOTICE_DAYS = 28;
 
     public static final OperatorSettings DEFAULTS = new OperatorSettings(false, false, false, null, true, List.of(),
-            DEFAULT_RESERVATION_HOLD_DAYS, null, null, null);
+            DEFAULT_RESERVATION_HOLD_DAYS, null, null, null, DEFAULT_PRICE_INCREASE_NOTICE_DAYS);
 
     public OperatorSettings {
         publishedWebsiteUrls = List.copyOf(publishedWebsiteUrls);

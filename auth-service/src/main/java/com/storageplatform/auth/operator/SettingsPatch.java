@@ -20,7 +20,7 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
         Patch<Boolean> voidOverdueEnabled, Patch<String> dealLostDefaultReason,
         Patch<Boolean> reservedDealFollowUpEnabled, Patch<List<String>> publishedWebsiteUrls,
         Patch<Long> reservationHoldDays, Patch<Long> refundableDepositMinor, Patch<String> customerPortalUrl,
-        Patch<String> notificationEmail) {
+        Patch<String> notificationEmail, Patch<Long> priceIncreaseNoticeDays) {
 
     static final int MAX_REASON_LENGTH = 200;
     static final int MAX_URLS = 20;
@@ -28,6 +28,7 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
     static final int MIN_HOLD_DAYS = 1;
     static final int MAX_HOLD_DAYS = 90;
     static final long MAX_DEPOSIT_MINOR = 10_000_000;
+    static final int MAX_NOTICE_DAYS = 365;
 
     /** 422 naming each setting that breaks a rule. */
     SettingsPatch validated() {
@@ -60,6 +61,12 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
         if (notificationEmail != null && !notificationEmail.isNull()) {
             validation.check(!Emails.isPlausible(notificationEmail.value()), "notification_email",
                     FieldIssue.INVALID);
+        }
+        if (priceIncreaseNoticeDays != null) {
+            // 0 is no notice (an operator whose customers agreed to that); there is no "none" to clear it to.
+            validation.check(priceIncreaseNoticeDays.isNull(), "price_increase_notice_days", FieldIssue.REQUIRED)
+                    .min("price_increase_notice_days", priceIncreaseNoticeDays.value(), 0)
+                    .max("price_increase_notice_days", priceIncreaseNoticeDays.value(), MAX_NOTICE_DAYS);
         }
         validation.orThrow();
         return this;
@@ -117,7 +124,7 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
         return onlineIdChecksEnabled == null && idCheckRequiredBeforeAccess == null && voidOverdueEnabled == null
                 && dealLostDefaultReason == null && reservedDealFollowUpEnabled == null && publishedWebsiteUrls == null
                 && reservationHoldDays == null && refundableDepositMinor == null && customerPortalUrl == null
-                && notificationEmail == null;
+                && notificationEmail == null && priceIncreaseNoticeDays == null;
     }
 
     /** The settings with this patch's fields changed and every other kept. */
@@ -133,6 +140,7 @@ record SettingsPatch(Patch<Boolean> onlineIdChecksEnabled, Patch<Boolean> idChec
                 Patch.apply(refundableDepositMinor, current.refundableDepositMinor()),
                 Patch.apply(customerPortalUrl, current.customerPortalUrl()),
                 Patch.pick(notificationEmail, current.notificationEmail(),
-                        email -> email == null ? null : email.toLowerCase(Locale.ROOT)));
+                        email -> email == null ? null : email.toLowerCase(Locale.ROOT)),
+                Patch.pick(priceIncreaseNoticeDays, current.priceIncreaseNoticeDays(), Math::toIntExact));
     }
 }

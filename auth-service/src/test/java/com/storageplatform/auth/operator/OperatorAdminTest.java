@@ -89,6 +89,7 @@ class OperatorAdminTest {
                 .jsonPath("$.data.settings.refundable_deposit_minor").isEmpty()
                 .jsonPath("$.data.settings.customer_portal_url").isEmpty()
                 .jsonPath("$.data.settings.notification_email").isEmpty()
+                .jsonPath("$.data.settings.price_increase_notice_days").isEqualTo(28)
                 .jsonPath("$.data.walk_in_contact_ids.live").value(id -> assertThat(Ids.parse((String) id)).isPresent())
                 .jsonPath("$.data.walk_in_contact_ids.test").value(id -> assertThat(Ids.parse((String) id)).isPresent())
                 .jsonPath("$.data.created_at").value(at -> assertThat((String) at).endsWith("Z"))
@@ -104,7 +105,7 @@ class OperatorAdminTest {
         assertThat((Map<String, Object>) operator.get("settings")).containsOnlyKeys("online_id_checks_enabled",
                 "id_check_required_before_access", "void_overdue_enabled", "deal_lost_default_reason",
                 "reserved_deal_follow_up_enabled", "published_website_urls", "reservation_hold_days",
-                "refundable_deposit_minor", "customer_portal_url", "notification_email");
+                "refundable_deposit_minor", "customer_portal_url", "notification_email", "price_increase_notice_days");
         assertThat((Map<String, Object>) operator.get("walk_in_contact_ids")).containsOnlyKeys("live", "test");
         assertThat((List<Map<String, Object>>) operator.get("accounts"))
                 .allSatisfy(account -> assertThat(account).containsOnlyKeys("id", "object", "environment"));
@@ -438,13 +439,32 @@ class OperatorAdminTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void thePriceIncreaseNoticeIsSetWithinAYearAndNeverCleared() {
+        Map<String, Object> operator = api.createOperator("Notice");
+        String path = "/admin/v1/operators/" + operator.get("id") + "/settings";
+
+        Map<String, Object> set = data(api.patch(path, Map.of("price_increase_notice_days", 60)), 200);
+        assertThat((Map<String, Object>) set.get("settings")).containsEntry("price_increase_notice_days", 60);
+        assertThat(details(api.patch(path, Map.of("price_increase_notice_days", 366)), 422))
+                .containsExactly(issue("price_increase_notice_days", "above_maximum"));
+        Map<String, Object> clear = new HashMap<>();
+        clear.put("price_increase_notice_days", null);
+        assertThat(details(api.patch(path, clear), 422)).containsExactly(issue("price_increase_notice_days",
+                "required"));
+        assertThat((Map<String, Object>) data(api.get("/admin/v1/operators/" + operator.get("id")), 200)
+                .get("settings")).containsEntry("price_increase_notice_days", 60);
+    }
+
+    @Test
     void creatingAnOperatorAndChangingItsSettingsPublishesEvents() {
         try (TestEvents events = TestEvents.on("auth.events")) {
             Map<String, Object> operator = api.createOperator("Evented");
             String id = (String) operator.get("id");
             String path = "/admin/v1/operators/" + id + "/settings";
             api.patch(path, Map.of("online_id_checks_enabled", true, "reservation_hold_days", 10,
-                    "refundable_deposit_minor", 2500, "customer_portal_url", "https://my.acme.example"))
+                    "refundable_deposit_minor", 2500, "customer_portal_url", "https://my.acme.example",
+                    "price_increase_notice_days", 42))
                     .expectStatus().isOk();
             // Nothing changes, so nothing is published: the next event is the deposit's removal.
             api.patch(path, Map.of("reservation_hold_days", 10)).expectStatus().isOk();
@@ -477,6 +497,8 @@ class OperatorAdminTest {
             assertThat(settings.get("reservation_hold_days").intValue()).isEqualTo(10);
             assertThat(settings.get("refundable_deposit_minor").longValue()).isEqualTo(2500);
             assertThat(settings.get("customer_portal_url").stringValue()).isEqualTo("https://my.acme.example");
+            // billing-service reads its price-increase notice from here.
+            assertThat(settings.get("price_increase_notice_days").intValue()).isEqualTo(42);
             assertThat(updated.get("data").get("walk_in_contact_ids")).isEqualTo(created.get("data")
                     .get("walk_in_contact_ids"));
             JsonNode depositRemoved = json.readTree(seen.get(2).value());

@@ -28,14 +28,25 @@ public class AccountSettings {
     /**
      * @param walkInContactId    the account's walk-in sales record; null until auth has published it
      * @param voidOverdueEnabled whether an overdue invoice may be voided (void rule 2)
+     * @param priceIncreaseNoticeDays the days of notice a price increase is given at least (default 28)
      */
     public record Settings(ZoneId timezone, String defaultCurrency, UUID walkInContactId,
-            boolean voidOverdueEnabled) {
+            boolean voidOverdueEnabled, int priceIncreaseNoticeDays) {
     }
+
+    /** The notice of a price increase of an operator who has not set one (docs/api/admin.md). */
+    public static final int DEFAULT_PRICE_INCREASE_NOTICE_DAYS = 28;
 
     public Mono<Settings> of(UUID accountId) {
         return operators.of(accountId).map(row -> new Settings(row.timezone(), row.defaultCurrency(),
-                row.walkInContactId(), row.settings().path("void_overdue_enabled").asBoolean(false)));
+                row.walkInContactId(), row.settings().path("void_overdue_enabled").asBoolean(false),
+                row.settings().path("price_increase_notice_days").asInt(DEFAULT_PRICE_INCREASE_NOTICE_DAYS)));
+    }
+
+    /** The account's price-increase notice in days: the operator's setting, else the default. */
+    public Mono<Integer> priceIncreaseNoticeDays(UUID accountId) {
+        return of(accountId).map(Settings::priceIncreaseNoticeDays)
+                .defaultIfEmpty(DEFAULT_PRICE_INCREASE_NOTICE_DAYS);
     }
 
     /** Billing keeps its operators' settings (V2's {@code account_settings}) from auth's events. */

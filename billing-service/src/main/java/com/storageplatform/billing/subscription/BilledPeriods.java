@@ -37,7 +37,8 @@ class BilledPeriods {
     /**
      * Up to {@code limit} plans after {@code (afterAccount, afterPlan)}, in key order, that may be due on
      * {@code latestToday} (today where it is latest): billing ({@code statuses}) with their next billing date come,
-     * or pending with their start date come. A page at a time, so a run over any number of plans holds one page.
+     * pending with their start date come, or with a price increase whose effective date has come. A page at a time,
+     * so a run over any number of plans holds one page.
      */
     Flux<Due> duePage(LocalDate latestToday, UUID afterAccount, UUID afterPlan, int limit) {
         return db.sql("""
@@ -45,7 +46,9 @@ class BilledPeriods {
                  WHERE (account_id, id) > (:after_account, :after_plan)
                    AND ((status IN ('active', 'past_due', 'cancelled') AND next_billing_date <= :today)
                         OR (status = 'pending' AND start_date <= :today)
-                        OR (status = 'cancelled' AND ends_on < :today))
+                        OR (status = 'cancelled' AND ends_on < :today)
+                        OR (account_id, id) IN (SELECT account_id, subscription_id FROM price_increases
+                                                 WHERE status = 'scheduled' AND effective_date <= :today))
                  ORDER BY account_id, id
                  LIMIT :limit
                 """)

@@ -36,14 +36,16 @@ class PlanBilling {
     private final SubscriptionEvents events;
     private final IssuedInvoices issued;
     private final BacsTimeline timeline;
+    private final PriceIncreases increases;
     private final Clock clock;
 
     PlanBilling(SubscriptionRepository plans, BilledPeriods periods, SubscriptionEvents events,
-            IssuedInvoices issued, WorkingDays workingDays, Clock clock) {
+            IssuedInvoices issued, WorkingDays workingDays, PriceIncreases increases, Clock clock) {
         this.plans = plans;
         this.periods = periods;
         this.events = events;
         this.issued = issued;
+        this.increases = increases;
         this.timeline = new BacsTimeline(workingDays);
         this.clock = clock;
     }
@@ -52,13 +54,17 @@ class PlanBilling {
     record Outcome(Plan plan, List<Invoice> invoices) {
     }
 
-    /** Brings the plan up to {@code today} (its site's today). */
+    /**
+     * Brings the plan up to {@code today} (its site's today): each period that has come billed, a price increase
+     * whose effective date has come applied (before the first period starting on or after that date is billed).
+     */
     Mono<Outcome> bringUpToDate(Caller caller, UUID planId, LocalDate today) {
         return plans.planForUpdate(caller.accountId(), planId)
                 .flatMap(plan -> {
                     Plan started = start(plan, today);
                     List<Invoice> invoices = new ArrayList<>();
                     return billDue(caller, started, today, invoices, 0)
+                            .flatMap(billed -> increases.applyDue(caller, billed, today))
                             .flatMap(billed -> {
                                 Plan ended = end(billed, today);
                                 if (ended.equals(plan)) {
@@ -95,11 +101,14 @@ class PlanBilling {
         if (!due || billed >= MAX_PERIODS) {
             return Mono.just(plan);
         }
-        PendingRenewalChange change = plan.pendingRenewalChange();
-        Mono<Plan> next = change != null && change.bridgeStart().equals(plan.nextBillingDate())
-                ? bridge(caller, plan, change, invoices)
-                : period(caller, plan, invoices);
-        return next.flatMap(after -> billDue(caller, after, today, invoices, billed + 1));
+        // A period is billed at the licence fee in force on its first day.
+        return increases.applyDue(caller, plan, plan.nextBillingDate()).flatMap(priced -> {
+            PendingRenewalChange change = priced.pendingRenewalChange();
+            Mono<Plan> next = change != null && change.bridgeStart().equals(priced.nextBillingDate())
+                    ? bridge(caller, priced, change, invoices)
+                    : period(caller, priced, invoices);
+            return next.flatMap(after -> billDue(caller, after, today, invoices, billed + 1));
+        });
     }
 
     private Mono<Plan> period(Caller caller, Plan plan, List<Invoice> invoices) {

@@ -32,15 +32,17 @@ class SubscriptionChangeService {
     private final Records records;
     private final PaymentMethods paymentMethods;
     private final Mandates mandates;
+    private final PriceIncreaseRepository increases;
     private final Clock clock;
 
     SubscriptionChangeService(SubscriptionRepository plans, SubscriptionEvents events, Records records,
-            PaymentMethods paymentMethods, Mandates mandates, Clock clock) {
+            PaymentMethods paymentMethods, Mandates mandates, PriceIncreaseRepository increases, Clock clock) {
         this.plans = plans;
         this.events = events;
         this.records = records;
         this.paymentMethods = paymentMethods;
         this.mandates = mandates;
+        this.increases = increases;
         this.clock = clock;
     }
 
@@ -59,7 +61,8 @@ class SubscriptionChangeService {
                             .zipWith(moveInDate(accountId, current, sent))
                             .map(both -> SubscriptionChangeRules.judge(current, sent, both.getT1(),
                                     both.getT2().orElse(null)))
-                            .flatMap(change -> cards(accountId, current.contactId(), sent)
+                            .flatMap(change -> priceIncrease(accountId, current, change)
+                                    .then(cards(accountId, current.contactId(), sent))
                                     .then(Mono.defer(() -> save(caller, current, change))));
                 });
     }
@@ -73,6 +76,22 @@ class SubscriptionChangeService {
         return records.agreement(accountId, plan.agreementId())
                 .map(agreement -> Dates.parseDate(agreement.path("move_in_date").asString(null)))
                 .defaultIfEmpty(Optional.empty());
+    }
+
+    /**
+     * Rule 8: while a price increase is scheduled, the licence fee and the billing period stay as its new price was
+     * worked out for (409 until it applies or is cancelled).
+     */
+    private Mono<Void> priceIncrease(UUID accountId, Plan current, Change change) {
+        Plan next = change.plan();
+        if (next.amountMinor() == current.amountMinor() && next.intervalCount() == current.intervalCount()
+                && next.billingInterval().equals(current.billingInterval())) {
+            return Mono.empty();
+        }
+        return increases.scheduled(accountId, current.id())
+                .flatMap(increase -> Mono.error(ApiException.conflict("A price increase of this plan is scheduled ("
+                        + increase.id() + ", to " + increase.newAmountMinor() + " from " + increase.effectiveDate()
+                        + "); its licence fee and billing period stay until it applies or is cancelled.")));
     }
 
     /** The card and mandate sent must be the customer's: each one not found is named in one 422. */

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
+import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -85,7 +86,7 @@ class SubscriptionRepository {
                 .bind("collection_waived", p.collectionWaived())
                 .bind("timezone", p.timezone())
                 .bind("created_at", p.createdAt())
-                .bind("agreement_id", org.springframework.r2dbc.core.Parameter.fromOrEmpty(p.agreementId(),
+                .bind("agreement_id", Parameter.fromOrEmpty(p.agreementId(),
                         UUID.class))
                 .then()
                 .then(save(caller.accountId(), p));
@@ -174,6 +175,33 @@ class SubscriptionRepository {
                 .bind("currency", currency)
                 .map(this::toPlan)
                 .one();
+    }
+
+    /** The plans named that the account has, in key order, locked (a bulk change takes its locks in one order). */
+    Flux<Plan> plansForUpdate(UUID accountId, List<UUID> ids) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM subscriptions WHERE account_id = :account_id AND id = ANY(:ids)
+                 ORDER BY id FOR UPDATE
+                """)
+                .bind("ids", ids.toArray(UUID[]::new))
+                .map(this::toPlan)
+                .all();
+    }
+
+    /**
+     * The plans that may take a price increase (pending, active or past due, with a licence fee), of the site when
+     * one is named, in key order; not locked (the caller locks those it picks, {@link #plansForUpdate}).
+     */
+    Flux<Plan> increasablePlans(UUID accountId, UUID siteId) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM subscriptions
+                 WHERE account_id = :account_id AND status IN ('pending', 'active', 'past_due') AND has_licence_fee
+                   AND (CAST(:site_id AS uuid) IS NULL OR site_id = CAST(:site_id AS uuid))
+                 ORDER BY id
+                """)
+                .bind("site_id", Parameter.fromOrEmpty(siteId, UUID.class))
+                .map(this::toPlan)
+                .all();
     }
 
     /** The plan with its charges and promotion, as a read answers it. */
