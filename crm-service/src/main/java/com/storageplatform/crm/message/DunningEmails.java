@@ -55,7 +55,7 @@ class DunningEmails implements EventHandler {
 
     /** Whether a template is a dunning email's, which is no longer due once its case closed. */
     static boolean isDunning(String template) {
-        return TEMPLATE_OF_STEP.containsValue(template);
+        return template != null && TEMPLATE_OF_STEP.containsValue(template);
     }
 
     /** Whether the case a dunning email is about is still open. */
