@@ -65,8 +65,12 @@ public record Message(UUID id, String object, UUID contactId, @OneOf("CHANNELS")
     public static final String WEBHOOK_ENDPOINT_DISABLED = "webhook_endpoint_disabled";
     /** The customer's link to their online ID check, on compliance's {@code identity_verification.link_issued}. */
     public static final String ID_CHECK_LINK = "id_check_link";
+    /** A reminder of an overdue debt, on billing's {@code dunning.advanced} of a {@code reminder} step. */
+    public static final String DUNNING_REMINDER = "dunning_reminder";
+    /** The last notice of an overdue debt, on billing's {@code dunning.advanced} of a {@code final_notice} step. */
+    public static final String DUNNING_FINAL_NOTICE = "dunning_final_notice";
     public static final List<String> TEMPLATES = List.of(UNIT_READY, PAYMENT_RECEIPT, WEBHOOK_ENDPOINT_DISABLED,
-            ID_CHECK_LINK);
+            ID_CHECK_LINK, DUNNING_REMINDER, DUNNING_FINAL_NOTICE);
 
     public static final String QUEUED = "queued";
     public static final String SENT = "sent";

@@ -19,6 +19,7 @@ import com.storageplatform.kit.polling.WakeUpSignal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -41,7 +42,7 @@ import reactor.core.publisher.Mono;
  *   <li>provider unavailable: queued again after 1, 2, 4, 8 minutes ({@link SendingSettings}), then {@code failed};
  *       the message is never lost, and never tried without bound;</li>
  *   <li>no longer to be sent: {@code blocked} ({@code marketing_refused}, {@code address_reserved},
- *       {@code no_longer_due}) or {@code failed} (the contact has no address now, or the channel is not set up).</li>
+ *       {@code no_longer_due}: a unit-ready email's agreement terminated or held, a dunning email's case closed) or {@code failed} (the contact has no address now, or the channel is not set up).</li>
  * </ul>
  *
  * A sender that stops mid-hand-over leaves the message leased; once the lease ends it is tried again.
@@ -57,6 +58,7 @@ class MessageSender extends PollingLoop {
     private final MessageEvents events;
     private final Customers customers;
     private final Records records;
+    private final DunningEmails dunning;
     private final MessageProviders providers;
     private final DeliveryReports reports;
     private final TransactionalOperator tx;
@@ -64,13 +66,14 @@ class MessageSender extends PollingLoop {
     private final SendingSettings settings;
 
     MessageSender(MessageRepository messages, MessageEvents events, Customers customers, Records records,
-            MessageProviders providers, DeliveryReports reports, TransactionalOperator tx, Clock clock,
-            SendingSettings settings, @Qualifier("messageSignal") WakeUpSignal signal) {
+            DunningEmails dunning, MessageProviders providers, DeliveryReports reports, TransactionalOperator tx,
+            Clock clock, SendingSettings settings, @Qualifier("messageSignal") WakeUpSignal signal) {
         super("message sender", settings.pollInterval(), signal);
         this.messages = messages;
         this.events = events;
         this.customers = customers;
         this.records = records;
+        this.dunning = dunning;
         this.providers = providers;
         this.reports = reports;
         this.tx = tx;
@@ -114,9 +117,9 @@ class MessageSender extends PollingLoop {
     }
 
     /**
-     * The message judged as things are now: the contact's address and marketing answer, and, for the unit-ready
-     * email, whether the agreement still calls for it (not terminated, its access not held). A notice to the
-     * operator has no contact: its address was fixed when it was made.
+     * The message judged as things are now: the contact's address and marketing answer, and whether the record it
+     * is about still calls for it ({@link #stillDue}). A notice to the operator has no contact: its address was
+     * fixed when it was made.
      */
     private Mono<Verdict> verdictNow(Stored stored) {
         Message message = stored.message();
@@ -126,13 +129,26 @@ class MessageSender extends PollingLoop {
         return customers.contact(stored.accountId(), message.contactId())
                 .map(contact -> MessageRules.judge(message.channel(), message.kind(), contact))
                 .defaultIfEmpty(new NoAddress())
-                .flatMap(verdict -> !(verdict instanceof Send) || !Message.UNIT_READY.equals(message.template())
-                        ? Mono.just(verdict)
-                        : records.agreement(stored.accountId(), message.relatedId())
-                                .map(agreement -> UnitReadyEmails.stillDue(EventData.text(agreement, "status"),
-                                        EventData.text(agreement, "access_status"))
-                                        ? verdict : new Block(Message.NO_LONGER_DUE, verdict.to()))
-                                .defaultIfEmpty(verdict));
+                .flatMap(verdict -> !(verdict instanceof Send) ? Mono.just(verdict)
+                        : stillDue(stored.accountId(), message).map(due -> due ? verdict
+                                : new Block(Message.NO_LONGER_DUE, verdict.to())));
+    }
+
+    /**
+     * Whether the record an email is about still calls for it: the unit-ready email's agreement not terminated and
+     * its access not held; a dunning email's collections case not closed. Always, for the others.
+     */
+    private Mono<Boolean> stillDue(UUID accountId, Message message) {
+        if (Message.UNIT_READY.equals(message.template())) {
+            return records.agreement(accountId, message.relatedId())
+                    .map(agreement -> UnitReadyEmails.stillDue(EventData.text(agreement, "status"),
+                            EventData.text(agreement, "access_status")))
+                    .defaultIfEmpty(true);
+        }
+        if (DunningEmails.isDunning(message.template())) {
+            return dunning.stillDue(accountId, message.relatedId());
+        }
+        return Mono.just(true);
     }
 
     private Mono<Void> record(Stored stored, Caller sender, String to, Handover handover) {

@@ -10,7 +10,9 @@ import java.util.List;
  *
  * @param name         {@code unit_ready} (the unit is ready to move into), {@code payment_receipt},
  *                     {@code webhook_endpoint_disabled} (the notice to the operator that a webhook endpoint was
- *                     disabled after sustained failure), or {@code id_check_link} (the customer's link to their
+ *                     disabled after sustained failure), {@code dunning_reminder} and {@code dunning_final_notice}
+ *                     (a customer's overdue debt, on billing's dunning steps), or {@code id_check_link} (the
+ *                     customer's link to their
  *                     online ID check, whose body must carry {@code {{link}}})
  * @param subject      the email's subject; {@code {{placeholders}}} are filled from the event
  * @param body         the email's text, with {@code {{placeholders}}}

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  * An operator's template of one transactional email crm sends on the owners' events: a subject and a body with
  * {@code {{placeholders}}} filled from the event's data. Each has a sensible default ({@link #defaultOf}).
  *
- * @param name {@code unit_ready}, {@code payment_receipt}, {@code webhook_endpoint_disabled} or
- *             {@code id_check_link}
+ * @param name {@code unit_ready}, {@code payment_receipt}, {@code webhook_endpoint_disabled},
+ *             {@code id_check_link}, {@code dunning_reminder} or {@code dunning_final_notice}
  */
 record Template(String name, String subject, String body) {
 
@@ -24,10 +24,13 @@ record Template(String name, String subject, String body) {
                     "payment_id"),
             Message.WEBHOOK_ENDPOINT_DISABLED, List.of("endpoint_url", "endpoint_description", "endpoint_id",
                     "disabled_at"),
-            Message.ID_CHECK_LINK, List.of("first_name", "last_name", "link", "link_expires_at"));
+            Message.ID_CHECK_LINK, List.of("first_name", "last_name", "link", "link_expires_at"),
+            Message.DUNNING_REMINDER, List.of("first_name", "last_name", "amount_overdue", "days_overdue"),
+            Message.DUNNING_FINAL_NOTICE, List.of("first_name", "last_name", "amount_overdue", "days_overdue"));
 
     /** The placeholder a template's body cannot do without: the email exists to carry it. */
-    static final Map<String, String> REQUIRED_IN_BODY = Map.of(Message.ID_CHECK_LINK, "link");
+    static final Map<String, String> REQUIRED_IN_BODY = Map.of(Message.ID_CHECK_LINK, "link",
+            Message.DUNNING_REMINDER, "amount_overdue", Message.DUNNING_FINAL_NOTICE, "amount_overdue");
 
     static Template defaultOf(String name) {
         return switch (name) {
@@ -71,6 +74,28 @@ record Template(String name, String subject, String body) {
                     Start here: {{link}}
 
                     This link is yours alone, so please do not share it. It works until {{link_expires_at}}.
+                    """);
+            case Message.DUNNING_REMINDER -> new Template(name, "Your payment of {{amount_overdue}} is overdue", """
+                    Hello {{first_name}},
+
+                    Our records show that {{amount_overdue}} on your storage account is now {{days_overdue}} days \
+                    overdue. Please pay it as soon as you can.
+
+                    If you have paid it in the last few days, thank you, and please ignore this email. If you are \
+                    finding it hard to pay, please get in touch: we would rather talk it through with you.
+                    """);
+            case Message.DUNNING_FINAL_NOTICE -> new Template(name,
+                    "Final notice: {{amount_overdue}} overdue on your storage account", """
+                    Hello {{first_name}},
+
+                    This is our final notice about {{amount_overdue}} on your storage account, now \
+                    {{days_overdue}} days overdue. Please pay it in full now.
+
+                    If it stays unpaid, further action may follow, as your licence agreement sets out: this can \
+                    include denying you access to your unit.
+
+                    If you have paid it in the last few days, thank you, and please ignore this email. If you are \
+                    finding it hard to pay, please contact us straight away.
                     """);
             default -> throw new IllegalArgumentException("No template " + name);
         };

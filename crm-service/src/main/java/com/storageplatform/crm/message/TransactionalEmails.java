@@ -22,7 +22,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * The emails crm writes itself on the owners' events: to a customer ({@link UnitReadyEmails},
- * {@link PaymentReceipts}), and notices to the operator ({@link WebhookDisabledNotices}). The account's template
+ * {@link PaymentReceipts}, {@link IdCheckLinkEmails}, {@link DunningEmails}), and notices to the operator ({@link WebhookDisabledNotices}). The account's template
  * (its own wording, else the default) filled from the event, stored in the event's inbox transaction like any
  * message (queued, blocked, or failed for a contact without an email address) and sent by the sender. One per
  * template and record (and occasion, for a notice), however often the event arrives. A customer crm does not know
@@ -55,6 +55,15 @@ class TransactionalEmails {
      */
     Mono<Void> queue(ConsumedEvent event, UUID contactId, String template, String relatedObject, UUID relatedId,
             Map<String, String> values, Instant due) {
+        return queue(event, contactId, template, relatedObject, relatedId, null, values, due);
+    }
+
+    /**
+     * As {@link #queue(ConsumedEvent, UUID, String, String, UUID, Map, Instant)}, for a template that sends one per
+     * record and {@code occasion} (a dunning step of a collections case).
+     */
+    Mono<Void> queue(ConsumedEvent event, UUID contactId, String template, String relatedObject, UUID relatedId,
+            String occasion, Map<String, String> values, Instant due) {
         Environment environment = environment(event, template);
         if (environment == null) {
             return Mono.empty();
@@ -78,7 +87,7 @@ class TransactionalEmails {
                             verdict instanceof Block block ? block.reason() : null, null, null,
                             verdict instanceof NoAddress ? "The contact has no email address." : null, relatedObject,
                             relatedId, null, null, null, now, now);
-                    return queue.add(account, event.operatorId(), environment, message, null,
+                    return queue.add(account, event.operatorId(), environment, message, occasion,
                             due.isBefore(now) ? now : due);
                 }))
                 .then();

@@ -123,4 +123,20 @@ class TemplateTest {
         assertThat(templates.updated(f.caller, "id_check_link", "{\"subject\": \"Your ID check\"}").get("body")
                 .asString()).isEqualTo("Your check: {{ link }}");
     }
+
+    @Test
+    void aDunningEmailsBodyMustCarryTheAmountOverdue() {
+        JsonNode reminder = templates.read(f.caller, "dunning_reminder");
+        assertThat(reminder.get("placeholders").toString()).isEqualTo(
+                "[\"first_name\",\"last_name\",\"amount_overdue\",\"days_overdue\"]");
+        assertThat(templates.read(f.caller, "dunning_final_notice").get("body").asString())
+                .contains("{{amount_overdue}}", "further action may follow");
+
+        assertThat(templates.errorMessage(templates.patch(f.caller, "dunning_final_notice",
+                "{\"body\": \"Please pay what you owe.\"}"), 422, "validation_error"))
+                .isEqualTo("The dunning_final_notice template's body must use {{amount_overdue}}: the email exists "
+                        + "to carry it.");
+        assertThat(templates.updated(f.caller, "dunning_reminder", "{\"body\": \"{{amount_overdue}} is due.\"}")
+                .get("is_default").asBoolean()).isFalse();
+    }
 }

@@ -1,7 +1,10 @@
 package com.storageplatform.compliance.access.control;
 
+import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
+import java.time.Instant;
 import java.util.UUID;
+import reactor.core.publisher.Mono;
 
 /**
  * A command to a site's gate or lock system as stored in {@code access_commands}: what the sender hands to the
@@ -30,5 +33,32 @@ record AccessCommand(UUID accountId, UUID id, UUID operatorId, Environment envir
 
     LockCommand lock() {
         return new LockCommand(id, accountId, siteId, subjectId, reference);
+    }
+
+    /**
+     * Tells {@code settlements} of a lock command's outcome ({@code status} {@code confirmed} or {@code failed});
+     * nothing for a credential's.
+     */
+    Mono<Void> settledAs(LockSettlements settlements, String status, String reason, Instant at) {
+        if (operation.isCredential()) {
+            return Mono.empty();
+        }
+        Caller caller = Caller.actingFor(accountId, operatorId, environment, "access-commands", null);
+        return settlements.settled(caller, outcome(status, reason, at));
+    }
+
+    AccessLock outcome(String status, String reason, Instant at) {
+        return new AccessLock(overlockId(), AccessLock.OBJECT,
+                operation == Operation.APPLY_OVERLOCK ? AccessLock.APPLY : AccessLock.RELEASE, id, siteId, subjectId,
+                status, CONFIRMED.equals(status) ? null : reason, at);
+    }
+
+    /** The overlock a lock command is for: its reference, when that is an id. */
+    private UUID overlockId() {
+        try {
+            return reference == null ? null : UUID.fromString(reference);
+        } catch (IllegalArgumentException notAnId) {
+            return null;
+        }
     }
 }

@@ -2,6 +2,7 @@ package com.storageplatform.compliance.access.control;
 
 import com.storageplatform.compliance.access.event.AccessEvents;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +18,8 @@ import reactor.core.publisher.Mono;
  * transaction with what it does:
  * <ul>
  *   <li>{@code CONFIRMED}, {@code FAILED}: settles the command it names (a settled command never changes again; a
- *       failure is logged with the system's message);</li>
+ *       failure is logged with the system's message); a lock command's outcome is told to {@link LockSettlements},
+ *       once;</li>
  *   <li>{@code ENTRY}, {@code EXIT}, {@code DENIED}: an access event at the site of the device or credential it
  *       names ({@link AccessEvents#record}).</li>
  * </ul>
@@ -30,14 +32,16 @@ public class AccessReports {
     private static final Logger log = LoggerFactory.getLogger(AccessReports.class);
 
     private final CommandRepository commands;
+    private final LockSettlements locks;
     private final AccessEvents events;
     private final DatabaseClient db;
     private final TransactionalOperator tx;
     private final Clock clock;
 
-    AccessReports(CommandRepository commands, AccessEvents events, DatabaseClient db, TransactionalOperator tx,
-            Clock clock) {
+    AccessReports(CommandRepository commands, LockSettlements locks, AccessEvents events, DatabaseClient db,
+            TransactionalOperator tx, Clock clock) {
         this.commands = commands;
+        this.locks = locks;
         this.events = events;
         this.db = db;
         this.tx = tx;
@@ -98,18 +102,19 @@ public class AccessReports {
         boolean confirmed = report.kind() == AccessReport.Kind.CONFIRMED;
         String error = confirmed ? null
                 : report.message() == null ? "The system reported a failure." : report.message();
-        return commands.settle(report.accountId(), report.commandId(),
-                        confirmed ? AccessCommand.CONFIRMED : AccessCommand.FAILED, error, clock.instant())
+        String status = confirmed ? AccessCommand.CONFIRMED : AccessCommand.FAILED;
+        Instant at = clock.instant();
+        return commands.settle(report.accountId(), report.commandId(), status, error, at)
                 .doOnNext(settled -> {
-                    if (!settled) {
-                        log.info("Access report {} {} names command {} of account {}, which is not waiting for an "
-                                + "outcome; nothing to do", report.provider(), report.reportId(), report.commandId(),
-                                report.accountId());
-                    } else if (!confirmed) {
+                    if (!confirmed) {
                         log.warn("Command {} of account {} failed at {}: {}", report.commandId(), report.accountId(),
                                 report.provider(), error);
                     }
                 })
+                .flatMap(settled -> settled.settledAs(locks, status, error, at).thenReturn(true))
+                .switchIfEmpty(Mono.fromRunnable(() -> log.info("Access report {} {} names command {} of account {}, "
+                        + "which is not waiting for an outcome; nothing to do", report.provider(), report.reportId(),
+                        report.commandId(), report.accountId())))
                 .then();
     }
 }

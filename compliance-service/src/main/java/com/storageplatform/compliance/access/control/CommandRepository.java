@@ -87,15 +87,15 @@ class CommandRepository {
         return nullable(update, "provider_ref", providerRef, String.class).then();
     }
 
-    /** The pending command ends unsent: {@code failed} or {@code cancelled}, with why. */
-    Mono<Void> ended(UUID accountId, UUID id, String status, String provider, String error, Instant at) {
+    /** The pending command ends unsent: {@code failed} or {@code cancelled}, with why. Empty when it was not pending. */
+    Mono<AccessCommand> ended(UUID accountId, UUID id, String status, String provider, String error, Instant at) {
         GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE access_commands SET status = :status, provider = :provider, last_error = :error,
                        settled_at = :at, lease_until = NULL, next_attempt_at = NULL, updated_at = :at
                  WHERE account_id = :account_id AND id = :id AND status = 'pending'
-                """)
+                RETURNING\s""" + COLUMNS)
                 .bind("id", id).bind("status", status).bind("error", error).bind("at", at);
-        return nullable(update, "provider", provider, String.class).then();
+        return nullable(update, "provider", provider, String.class).map(CommandRepository::toCommand).one();
     }
 
     /** The system could not take the command now: pending again from {@code next}, with why. */
@@ -112,16 +112,70 @@ class CommandRepository {
     /**
      * The system's report of the command's outcome: {@code confirmed} or {@code failed}. A report can come before
      * the sender records the command {@code sent} (a fast system), so a pending command settles too; a settled one
-     * never changes again. Answers whether it settled.
+     * never changes again. Answers the command it settled; empty when it was not waiting for an outcome.
      */
-    Mono<Boolean> settle(UUID accountId, UUID id, String status, String error, Instant at) {
+    Mono<AccessCommand> settle(UUID accountId, UUID id, String status, String error, Instant at) {
         GenericExecuteSpec update = AccountStatement.sql(db, accountId, """
                 UPDATE access_commands SET status = :status, last_error = :error, settled_at = :at,
                        lease_until = NULL, next_attempt_at = NULL, updated_at = :at
                  WHERE account_id = :account_id AND id = :id AND status IN ('pending', 'sent')
-                """)
+                RETURNING\s""" + COLUMNS)
                 .bind("id", id).bind("status", status).bind("at", at);
-        return nullable(update, "error", error, String.class).fetch().rowsUpdated().map(rows -> rows > 0);
+        return nullable(update, "error", error, String.class).map(CommandRepository::toCommand).one();
+    }
+
+    /**
+     * The simulator's lock commands it accepted at least {@code delay} ago and has not confirmed yet, of every
+     * account (a worker's read, no one account), oldest first.
+     */
+    Flux<AccessCommand> simulatedLocksSentBefore(Instant sentBefore, int limit) {
+        return db.sql("SELECT " + COLUMNS + """
+                 FROM access_commands
+                WHERE status = 'sent' AND provider = 'simulator'
+                  AND operation IN ('apply_overlock', 'release_overlock') AND sent_at <= :sent_before
+                ORDER BY sent_at, seq LIMIT :limit
+                """)
+                .bind("sent_before", sentBefore)
+                .bind("limit", limit)
+                .map(CommandRepository::toCommand)
+                .all();
+    }
+
+    /** Whether the account has any lock command for the reference (an overlock id). */
+    Mono<Boolean> hasLock(UUID accountId, String reference) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT EXISTS (SELECT 1 FROM access_commands
+                                WHERE account_id = :account_id AND reference = :reference
+                                  AND operation IN ('apply_overlock', 'release_overlock'))
+                """)
+                .bind("reference", reference)
+                .map(row -> row.get(0, Boolean.class))
+                .one();
+    }
+
+    /** The reference's first lock command still waiting for an outcome (pending or sent); empty when none is. */
+    Mono<AccessCommand> waitingLock(UUID accountId, String reference) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM access_commands
+                WHERE account_id = :account_id AND reference = :reference
+                  AND operation IN ('apply_overlock', 'release_overlock') AND status IN ('pending', 'sent')
+                ORDER BY seq LIMIT 1
+                """)
+                .bind("reference", reference)
+                .map(CommandRepository::toCommand)
+                .one();
+    }
+
+    /** A settled lock command's outcome; empty while it waits for one. */
+    Mono<AccessLock> lockOutcome(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                , last_error, settled_at FROM access_commands
+                WHERE account_id = :account_id AND id = :id AND status IN ('confirmed', 'failed')
+                """)
+                .bind("id", id)
+                .map(row -> toCommand(row).outcome(row.get("status", String.class),
+                        row.get("last_error", String.class), row.get("settled_at", Instant.class)))
+                .one();
     }
 
     private static AccessCommand toCommand(Readable row) {

@@ -21,8 +21,9 @@ import reactor.core.publisher.Mono;
  * share the work; a subject's commands one after another, in order), then, for each, outside any transaction: hands
  * it over and records what happened in a short transaction of its own.
  * <ul>
- *   <li>accepted: {@code sent}; the simulator's confirmation follows at once through {@link AccessReports}, the
- *       path of a real system's report;</li>
+ *   <li>accepted: {@code sent}; the simulator's confirmation of a credential's command follows at once through
+ *       {@link AccessReports}, the path of a real system's report (a lock's comes after a delay:
+ *       {@link SimulatedLockConfirmations});</li>
  *   <li>refused: {@code failed} with the system's reason;</li>
  *   <li>unavailable: pending again after 1, 2, 4, 8 minutes ({@link CommandSettings}), then {@code failed};</li>
  *   <li>no system for the account (a live account: none is connected yet): {@code failed}, saying so;</li>
@@ -41,19 +42,21 @@ class CommandSender extends PollingLoop {
     private final AccessControls controls;
     private final CredentialCodes codes;
     private final AccessReports reports;
+    private final LockSettlements locks;
     private final TransactionalOperator tx;
     private final Clock clock;
     private final CommandSettings settings;
     private final WakeUpSignal signal;
 
     CommandSender(CommandRepository commands, AccessControls controls, CredentialCodes codes, AccessReports reports,
-            TransactionalOperator tx, Clock clock, CommandSettings settings,
+            LockSettlements locks, TransactionalOperator tx, Clock clock, CommandSettings settings,
             @Qualifier("accessCommandSignal") WakeUpSignal signal) {
         super("access command sender", settings.pollInterval(), signal);
         this.commands = commands;
         this.controls = controls;
         this.codes = codes;
         this.reports = reports;
+        this.locks = locks;
         this.tx = tx;
         this.clock = clock;
         this.settings = settings;
@@ -132,8 +135,10 @@ class CommandSender extends PollingLoop {
                 unavailable.reason(), now));
     }
 
+    /** The pending command ends unsent; a lock command that failed so is settled, and its outcome told. */
     private Mono<Void> end(AccessCommand command, String status, String provider, String error) {
-        return tx.transactional(commands.ended(command.accountId(), command.id(), status, provider, error,
-                clock.instant()));
+        Instant at = clock.instant();
+        return tx.transactional(commands.ended(command.accountId(), command.id(), status, provider, error, at)
+                .flatMap(ended -> ended.settledAs(locks, status, error, at)));
     }
 }

@@ -11,7 +11,7 @@ import org.springframework.r2dbc.core.DatabaseClient;
 
 /** The port's wiring: the simulator, the sender's settings and wake-up signal, and the reports' retention. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(CommandSettings.class)
+@EnableConfigurationProperties({CommandSettings.class, SimulatorSettings.class})
 class ControlConfiguration {
 
     @Bean

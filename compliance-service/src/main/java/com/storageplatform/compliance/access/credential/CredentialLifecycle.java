@@ -26,14 +26,16 @@ class CredentialLifecycle {
     private final CredentialEvents events;
     private final AccessCommands commands;
     private final CodeSeal seal;
+    private final AgreementOverlocks overlocks;
     private final Clock clock;
 
     CredentialLifecycle(CredentialRepository credentials, CredentialEvents events, AccessCommands commands,
-            CodeSeal seal, Clock clock) {
+            CodeSeal seal, AgreementOverlocks overlocks, Clock clock) {
         this.credentials = credentials;
         this.events = events;
         this.commands = commands;
         this.seal = seal;
+        this.overlocks = overlocks;
         this.clock = clock;
     }
 
@@ -52,12 +54,16 @@ class CredentialLifecycle {
     }
 
     /**
-     * An {@code active} credential ({@code access_credential.created}), answered with its code. A code sent that a
-     * live credential of its kind at the site already has is 409 {@code conflict}; one the platform makes is made
-     * again until it is the site's alone.
+     * An {@code active} credential ({@code access_credential.created}), answered with its code; while an overlock of
+     * the agreement is in force (a transfer's new gate code, a credential the operator adds), suspended at once with
+     * reason {@code overlock} ({@code access_credential.suspended}), answered without it, and reinstated with the
+     * others when the overlock is released. A code sent that a live credential of its kind at the site already has
+     * is 409 {@code conflict}; one the platform makes is made again until it is the site's alone.
      */
     Mono<AccessCredential> issue(Caller caller, Issue issue) {
-        return attempt(caller, issue, 1);
+        return attempt(caller, issue, 1).flatMap(issued -> overlocks.inForce(caller.accountId(), issue.agreementId())
+                .flatMap(overlocked -> overlocked ? suspend(caller, issued.withCode(null), AccessCredential.OVERLOCK)
+                        : Mono.just(issued)));
     }
 
     private Mono<AccessCredential> attempt(Caller caller, Issue issue, int attempt) {

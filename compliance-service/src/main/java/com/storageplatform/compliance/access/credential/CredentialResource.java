@@ -43,7 +43,9 @@ class CredentialResource {
      * number, a {@code gate_code} the customer chose or one the platform makes, an {@code app_key} the platform
      * makes. The agreement must be one of the account's (422 {@code not_found}) within the credential's sites (403),
      * and its access granted: signed and not held, or released, and not terminated (409 {@code conflict} otherwise).
-     * A code another live credential of its kind has at the site is 409.
+     * A code another live credential of its kind has at the site is 409. While an overlock of the agreement is in
+     * force, the credential is suspended at once with reason {@code overlock} ({@code access_credential.suspended}),
+     * answered without its code, and reinstated when the overlock is released.
      */
     @PostMapping("/v1/access-credentials")
     @ResponseStatus(HttpStatus.CREATED)
@@ -89,9 +91,9 @@ class CredentialResource {
     }
 
     /**
-     * Reinstates a credential the operator suspended: {@code active} again, with its code. One that is not
-     * suspended, or that an overlock on the unit suspended (reinstated when the overlock is released), is 409
-     * {@code conflict}.
+     * Reinstates a suspended credential: {@code active} again, with its code. One that is not suspended, or that an
+     * overlock suspended while an overlock of its agreement is in force (reinstated when the overlock is released),
+     * is 409 {@code conflict}; once none is (its lock failed, and the operator locks and unlocks by hand), staff may.
      */
     @PostMapping("/v1/access-credentials/{id}/reinstate")
     @ApiErrors(ErrorCode.CONFLICT)

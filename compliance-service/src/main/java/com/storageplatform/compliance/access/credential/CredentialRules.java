@@ -61,15 +61,16 @@ final class CredentialRules {
     }
 
     /**
-     * Only a suspended credential can be reinstated, and not one an overlock suspended: it is reinstated when the
-     * overlock is released.
+     * Only a suspended credential can be reinstated, and not one an overlock suspended while an overlock of its
+     * agreement is in force: it is reinstated when the overlock is released. Once none is (its apply failed, and the
+     * operator locks and unlocks by hand), staff may.
      */
-    static void requireReinstatable(AccessCredential c) {
+    static void requireReinstatable(AccessCredential c, boolean overlockInForce) {
         if (!AccessCredential.SUSPENDED.equals(c.status())) {
             throw invalidTransition("This access credential is " + c.status() + ": only a suspended one can be "
                     + "reinstated.");
         }
-        if (AccessCredential.OVERLOCK.equals(c.reason())) {
+        if (AccessCredential.OVERLOCK.equals(c.reason()) && overlockInForce) {
             throw invalidTransition("This access credential is suspended by an overlock on the unit: it is "
                     + "reinstated when the overlock is released.");
         }

@@ -25,14 +25,16 @@ class CredentialService {
     private final CredentialRepository credentials;
     private final AgreementAccessRepository access;
     private final CredentialLifecycle lifecycle;
+    private final AgreementOverlocks overlocks;
     private final Records records;
     private final CodeSeal seal;
 
     CredentialService(CredentialRepository credentials, AgreementAccessRepository access,
-            CredentialLifecycle lifecycle, Records records, CodeSeal seal) {
+            CredentialLifecycle lifecycle, AgreementOverlocks overlocks, Records records, CodeSeal seal) {
         this.credentials = credentials;
         this.access = access;
         this.lifecycle = lifecycle;
+        this.overlocks = overlocks;
         this.records = records;
         this.seal = seal;
     }
@@ -98,13 +100,21 @@ class CredentialService {
         });
     }
 
-    /** {@code active} again (internal {@code access_credential.reinstated}); 409 unless suspended by the operator. */
+    /**
+     * {@code active} again (internal {@code access_credential.reinstated}); 409 unless suspended, and while an
+     * overlock of its agreement in force suspended it.
+     */
     Mono<AccessCredential> reinstate(Caller caller, UUID id) {
         return act(caller, id, stored -> {
-            CredentialRules.requireReinstatable(stored.credential());
-            return lifecycle.reinstate(caller, stored.credential())
-                    .map(reinstated -> withCodeWhileActive(new CredentialRepository.Stored(reinstated,
-                            stored.sealedCode())));
+            AccessCredential credential = stored.credential();
+            Mono<Boolean> overlocked = AccessCredential.OVERLOCK.equals(credential.reason())
+                    ? overlocks.inForce(caller.accountId(), credential.agreementId()) : Mono.just(false);
+            return overlocked.flatMap(inForce -> {
+                CredentialRules.requireReinstatable(credential, inForce);
+                return lifecycle.reinstate(caller, credential)
+                        .map(reinstated -> withCodeWhileActive(new CredentialRepository.Stored(reinstated,
+                                stored.sealedCode())));
+            });
         });
     }
 

@@ -2,13 +2,14 @@ package com.storageplatform.compliance.access.credential;
 
 import com.storageplatform.compliance.access.control.CredentialCodes;
 import com.storageplatform.kit.caller.Caller;
+import java.time.Clock;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * What the rest of the access feature, and the overlock to come (issue 18), may do with the account's credentials:
+ * What the rest of the access feature and billing's overlocks may do with the account's credentials:
  * read one (never its code), and suspend or reinstate an agreement's credentials for an overlock. Also the code the
  * command sender registers at the gate system ({@link CredentialCodes}).
  */
@@ -16,13 +17,18 @@ import reactor.core.publisher.Mono;
 public class Credentials implements CredentialCodes {
 
     private final CredentialRepository credentials;
+    private final AgreementAccessRepository access;
     private final CredentialLifecycle lifecycle;
     private final CodeSeal seal;
+    private final Clock clock;
 
-    Credentials(CredentialRepository credentials, CredentialLifecycle lifecycle, CodeSeal seal) {
+    Credentials(CredentialRepository credentials, AgreementAccessRepository access, CredentialLifecycle lifecycle,
+            CodeSeal seal, Clock clock) {
         this.credentials = credentials;
+        this.access = access;
         this.lifecycle = lifecycle;
         this.seal = seal;
+        this.clock = clock;
     }
 
     /** The account's credential, without its code; empty when the account has no such credential. */
@@ -61,7 +67,12 @@ public class Credentials implements CredentialCodes {
                 .count();
     }
 
+    /**
+     * The agreement's live credentials, locked, after its access row: a request issuing for the agreement (which
+     * share-locks that row) or an agreement event waits, and then sees the overlock, or is seen by it.
+     */
     private Flux<AccessCredential> live(Caller caller, UUID agreementId) {
-        return credentials.liveForUpdate(caller.accountId(), agreementId);
+        return access.lock(caller.accountId(), agreementId, clock.instant())
+                .thenMany(credentials.liveForUpdate(caller.accountId(), agreementId));
     }
 }

@@ -79,11 +79,13 @@ class CredentialRulesTest {
         conflict(() -> CredentialRules.requireSuspendable(suspended));
         conflict(() -> CredentialRules.requireSuspendable(revoked));
 
-        CredentialRules.requireReinstatable(suspended);
-        conflict(() -> CredentialRules.requireReinstatable(active));
-        conflict(() -> CredentialRules.requireReinstatable(revoked));
-        assertThatThrownBy(() -> CredentialRules.requireReinstatable(overlocked))
+        CredentialRules.requireReinstatable(suspended, false);
+        CredentialRules.requireReinstatable(suspended, true);
+        conflict(() -> CredentialRules.requireReinstatable(active, false));
+        conflict(() -> CredentialRules.requireReinstatable(revoked, false));
+        assertThatThrownBy(() -> CredentialRules.requireReinstatable(overlocked, true))
                 .hasMessageContaining("overlock is released");
+        CredentialRules.requireReinstatable(overlocked, false);
 
         CredentialRules.requireRevocable(active);
         CredentialRules.requireRevocable(overlocked);
