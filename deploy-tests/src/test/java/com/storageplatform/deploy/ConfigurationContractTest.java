@@ -92,11 +92,13 @@ class ConfigurationContractTest {
         assertThat(settings.reads("COMPLIANCE_IDENTITY_STRIPE_BASE_URL")).isTrue();
         assertThat(settings.reads("COMPLIANCE_ACCESS_SEALING_KEY")).isTrue();
         assertThat(settings.reads("COMPLIANCE_ACCESS_COMMANDS_FIRST_RETRY")).isTrue();
+        assertThat(settings.reads("COMPLIANCE_ACCESS_SIMULATOR_LOCK_CONFIRM_DELAY")).isTrue();
         assertThat(settings.reads("COMPLIANCE_IDENTITY_LINK_URL")).isFalse();
         assertThat(settings.reads("COMPLIANCE_IDENTITY_STRIPE_WEBHOOKS_SECRET")).isFalse();
         assertThat(settings.reads("COMPLIANCE_ID_CHECKS_STRIPE_API_KEY")).isFalse();
         assertThat(settings.reads("COMPLIANCE_ACCESS_SEAL_KEY")).isFalse();
         assertThat(settings.reads("COMPLIANCE_ACCESS_COMMAND_FIRST_RETRY")).isFalse();
+        assertThat(settings.reads("COMPLIANCE_ACCESS_SIMULATOR_LOCK_DELAY")).isFalse();
         assertThat(settings.reads("PLATFORM_RATE_LIMIT_LIVE_PER_SECOND")).isFalse();
         assertThat(settings.reads("PLATFORM_SERVICES_CATALOGUE_URI")).isFalse();
         assertThat(settings.reads("PLATFORM_DATABASE")).isFalse();

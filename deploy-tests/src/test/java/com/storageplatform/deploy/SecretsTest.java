@@ -196,7 +196,8 @@ class SecretsTest {
                 .containsEntry("COMPLIANCE_IDENTITY_LINK_BASE_URL", "https://customers.storage.example.com")
                 .containsEntry("COMPLIANCE_IDENTITY_STRIPE_BASE_URL", "https://api.stripe.com")
                 .containsEntry("COMPLIANCE_ACCESS_COMMANDS_MAX_ATTEMPTS", "8")
-                .containsEntry("COMPLIANCE_ACCESS_COMMANDS_FIRST_RETRY", "30s");
+                .containsEntry("COMPLIANCE_ACCESS_COMMANDS_FIRST_RETRY", "30s")
+                .containsEntry("COMPLIANCE_ACCESS_SIMULATOR_LOCK_CONFIRM_DELAY", "10s");
     }
 
     @Test
