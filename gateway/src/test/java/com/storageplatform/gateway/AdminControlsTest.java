@@ -49,6 +49,10 @@ class AdminControlsTest {
         post("/admin/v1/jobs/order-abandonment/run").exchange().expectStatus().isOk();
         assertThat(commerce.last().uri()).isEqualTo("/internal/jobs/order-abandonment/run");
 
+        FakeService billing = Backends.get("billing");
+        post("/admin/v1/jobs/dunning/run").exchange().expectStatus().isOk();
+        assertThat(billing.last().uri()).isEqualTo("/internal/jobs/dunning/run");
+
         post("/admin/v1/jobs/idempotency-cleanup/run?service=catalogue").exchange().expectStatus().isOk();
         assertThat(Backends.get("catalogue").last().uri()).isEqualTo("/internal/jobs/idempotency-cleanup/run");
 

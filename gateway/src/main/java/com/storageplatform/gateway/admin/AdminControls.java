@@ -41,6 +41,7 @@ class AdminControls {
             "order-abandonment", "commerce",
             "invoice-overdue", "billing",
             "billing-run", "billing",
+            "dunning", "billing",
             "webhook-retry", "webhooks");
 
     @Bean

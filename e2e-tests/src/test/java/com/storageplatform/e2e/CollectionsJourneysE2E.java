@@ -1,0 +1,152 @@
+package com.storageplatform.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.storageplatform.devstack.DevStack;
+import com.storageplatform.kit.testsupport.WebhookReceiver;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Collections through the gateway on the devstack: a customer misses a payment and goes through every step of the
+ * operator's dunning ladder (a reminder, a late fee, an overlock the lock system confirms, the final notice) as
+ * the admin clock moves day by day, then pays and is unlocked: billing's arrears case and overlock, compliance's
+ * lock and credentials, crm's emails, every public event a signed webhook.
+ */
+class CollectionsJourneysE2E {
+
+    static final List<String> SCOPES = List.of("sites:read", "sites:write", "units:read", "units:write",
+            "contacts:read", "contacts:write", "agreements:read", "agreements:write", "billing:read",
+            "billing:write", "access:read", "messages:read", "webhooks:read", "webhooks:write", "events:read");
+    static final Duration WAIT = Duration.ofSeconds(60);
+    static final long DAY = 24 * 3600;
+
+    private final DevStack stack = Stack.get();
+
+    @Test
+    void aCustomerGoesThroughEveryDunningStepToAnOverlockThenPaysAndIsUnlocked() {
+        Account account = Account.create(stack, "Arrears Storage", SCOPES);
+        Admin admin = new Admin(stack);
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
+            JsonNode endpoint = account.created("/v1/webhooks", """
+                    {"url": "%s", "enabled_events": ["dunning.*", "overlock.*", "access_credential.*"]}
+                    """.formatted(receiver.url()));
+            String site = account.site("Quay Street");
+            String unit = account.unit(site, account.unitType(site, "25 sq ft", 3500), "Q7");
+            String contact = account.createdId("/v1/contacts", """
+                    {"first_name": "Owen", "last_name": "Price", "email": "owen@example.com"}
+                    """);
+
+            // A signed licence: the gate code is issued, and billing knows the agreement holds the unit.
+            String agreement = CommerceEvents.eventually(() -> account.post("/v1/agreements",
+                    "{\"contact_id\": \"%s\", \"unit_id\": \"%s\"}".formatted(contact, unit)),
+                    r -> r.status() != 422).data().path("id").asString();
+            assertThat(account.post("/v1/agreements/" + agreement + "/sign", "{}").status()).isEqualTo(200);
+            List<String> credentials = CommerceEvents.eventually(
+                    () -> account.listed("/v1/access-credentials?agreement_id=" + agreement), l -> !l.isEmpty());
+            assertThat(credentials).hasSize(1);
+            String credential = credentials.get(0);
+
+            // An invoice the customer does not pay, due 14 days after it is finalized.
+            String draft = CommerceEvents.eventually(() -> account.post("/v1/invoices", """
+                    {"contact_id": "%s", "currency": "GBP", "collection_method": "offline",
+                     "lines": [{"description": "Unit Q7, December", "amount_minor": 3500, "quantity": 1}]}
+                    """.formatted(contact)), r -> r.status() != 422).data().path("id").asString();
+            JsonNode invoice = ok(account.post("/v1/invoices/" + draft + "/finalize", "{}"));
+            LocalDate due = LocalDate.parse(invoice.path("due_date").asString());
+            LocalDate today = LocalDate.parse(invoice.path("created_at").asString().substring(0, 10));
+            long daysToDue = due.toEpochDay() - today.toEpochDay();
+
+            try {
+                // The day after the due date: overdue, and the customer's arrears case opens.
+                moveTo(admin, daysToDue + 1);
+                runJob("invoice-overdue");
+                JsonNode opened = CommerceEvents.eventually(() -> account.get("/v1/collections-cases?contact_id="
+                        + contact).data(), list -> list.size() == 1);
+                assertThat(opened.size()).as(opened.toString()).isEqualTo(1);
+                String caseId = opened.get(0).path("id").asString();
+                assertThat(opened.get(0).path("amount_overdue_minor").asLong()).isEqualTo(3500);
+
+                // The default ladder: a reminder at 3 days, a late fee at 7, an overlock at 14, the final notice at 21.
+                for (long days : List.of(3L, 7L, 14L, 21L)) {
+                    moveTo(admin, daysToDue + days);
+                    runJob("dunning");
+                }
+                JsonNode dunned = account.read("/v1/collections-cases/" + caseId);
+                assertThat(dunned.path("dunning").path("action").asString()).isEqualTo("final_notice");
+                String overlock = dunned.path("overlock_id").asString();
+                JsonNode applied = CommerceEvents.eventually(() -> account.read("/v1/overlocks/" + overlock),
+                        o -> o.path("status").asString().equals("applied"));
+                assertThat(applied.path("status").asString()).as(applied.toString()).isEqualTo("applied");
+                assertThat(applied.path("unit_id").asString()).isEqualTo(unit);
+                assertThat(CommerceEvents.eventually(() -> account.read("/v1/access-credentials/" + credential),
+                        c -> c.path("status").asString().equals("suspended")).path("reason").asString())
+                        .isEqualTo("overlock");
+                // The late fee is billed at once on an invoice of its own: the customer has no plan.
+                JsonNode invoices = account.get("/v1/invoices?contact_id=" + contact).data();
+                assertThat(invoices.size()).as(invoices.toString()).isEqualTo(2);
+
+                // The customer pays what is overdue: the case closes and the unit is unlocked.
+                Http.Response paid = account.post("/v1/payments", """
+                        {"rail": "offline", "offline_method": "card_terminal", "invoice_id": "%s", "amount_minor": 3500,
+                         "currency": "GBP"}
+                        """.formatted(draft));
+                assertThat(paid.status()).as(paid.body().toString()).isEqualTo(201);
+                JsonNode closed = CommerceEvents.eventually(() -> account.read("/v1/collections-cases/" + caseId),
+                        c -> c.path("status").asString().equals("closed"));
+                assertThat(closed.path("closed_reason").asString()).as(closed.toString()).isEqualTo("paid");
+                assertThat(CommerceEvents.eventually(() -> account.read("/v1/overlocks/" + overlock),
+                        o -> o.path("status").asString().equals("released")).path("status").asString())
+                        .isEqualTo("released");
+                assertThat(CommerceEvents.eventually(() -> account.read("/v1/access-credentials/" + credential),
+                        c -> c.path("status").asString().equals("active")).path("status").asString())
+                        .isEqualTo("active");
+            } finally {
+                admin.moveClock(0);
+            }
+
+            // crm emailed the reminder and the final notice from dunning.advanced.
+            JsonNode messages = CommerceEvents.eventually(() -> account.get("/v1/messages?contact_id=" + contact)
+                    .data(), list -> templates(list).containsAll(List.of("dunning_reminder", "dunning_final_notice")));
+            assertThat(templates(messages)).contains("dunning_reminder", "dunning_final_notice");
+
+            List<String> expected = List.of("access_credential.created", "dunning.advanced", "overlock.applied",
+                    "access_credential.suspended", "dunning.resolved", "overlock.released");
+            List<String> delivered = Webhooks.deliveredTypes(receiver, endpoint.path("secret").asString(), expected,
+                    WAIT);
+            assertThat(delivered).containsAll(expected);
+            assertThat(delivered.stream().filter("dunning.advanced"::equals).count()).as(delivered.toString())
+                    .isEqualTo(4);
+            assertThat(delivered.stream().filter("overlock.applied"::equals).count()).isEqualTo(1);
+            assertThat(delivered.stream().filter("overlock.released"::equals).count()).isEqualTo(1);
+            // What billing and compliance tell each other about the lock never leaves the platform.
+            assertThat(delivered).doesNotContain("overlock.requested", "overlock.release_requested",
+                    "access_lock.confirmed");
+        }
+    }
+
+    private JsonNode ok(Http.Response response) {
+        assertThat(response.status()).as(response.body().toString()).isEqualTo(200);
+        return response.data();
+    }
+
+    private void moveTo(Admin admin, long days) {
+        admin.moveClock(days * DAY);
+    }
+
+    private void runJob(String job) {
+        Http.Response run = Http.post(stack.gatewayUrl() + "/admin/v1/jobs/" + job + "/run", stack.adminToken(),
+                Map.of());
+        assertThat(run.status()).as(job + " " + run.body()).isEqualTo(200);
+    }
+
+    private static List<String> templates(JsonNode messages) {
+        List<String> names = new java.util.ArrayList<>();
+        messages.forEach(m -> names.add(m.path("template").asString("")));
+        return names;
+    }
+}
