@@ -9,9 +9,11 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * An arrears case that closes (billing's own {@code dunning.resolved}, through the inbox: every case a sale was
- * opened for has taken its ladder's steps, so its close always publishes it) closes its open sale processes as
- * {@code paid}: the customer paid everything. A process sold or closed already is left as it is.
+ * The customer paying everything closes their open sale processes as {@code paid}: billing's own
+ * {@code dunning.resolved} (the arrears case closed; every case a sale was opened for has taken its ladder's steps,
+ * so its close publishes it) and {@code invoice.paid} (the last of a debt paid after a part payment had taken the
+ * invoice out of arrears), through the inbox. Judged by state: a process whose invoices still owe something, or that
+ * is sold or closed already, is left as it is, so order and repetition do not matter.
  */
 @Component
 class SaleCaseEvents implements EventHandler {
@@ -29,15 +31,15 @@ class SaleCaseEvents implements EventHandler {
 
     @Override
     public Set<String> types() {
-        return Set.of(CollectionsEvents.RESOLVED);
+        return Set.of(CollectionsEvents.RESOLVED, "invoice.paid");
     }
 
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
-        UUID caseId = EventData.id(event.data(), "id");
-        if (caseId == null || event.accountId() == null) {
+        UUID contactId = EventData.id(event.data(), "contact_id");
+        if (contactId == null || event.accountId() == null) {
             return Mono.empty();
         }
-        return processes.caseClosed(event.actingCaller(), caseId);
+        return processes.settle(event.actingCaller(), contactId);
     }
 }

@@ -58,13 +58,13 @@ class SaleProcessRepository {
                 .bind("agreement_id", agreementId).map(row -> row.get("id", UUID.class)).one();
     }
 
-    /** The ids of the case's open processes. */
-    Flux<UUID> openOfCase(UUID accountId, UUID caseId) {
+    /** The ids of the customer's open processes. */
+    Flux<UUID> openOfContact(UUID accountId, UUID contactId) {
         return AccountStatement.sql(db, accountId, """
-                SELECT id FROM sale_processes WHERE account_id = :account_id AND case_id = :case_id
+                SELECT id FROM sale_processes WHERE account_id = :account_id AND contact_id = :contact_id
                    AND status = 'open' ORDER BY id
                 """)
-                .bind("case_id", caseId).map(row -> row.get("id", UUID.class)).all();
+                .bind("contact_id", contactId).map(row -> row.get("id", UUID.class)).all();
     }
 
     /**

@@ -212,12 +212,17 @@ class SaleProcesses {
         });
     }
 
-    /** The case closed (the customer paid everything): each of its open processes closes as {@code paid}. */
-    Mono<Void> caseClosed(Caller caller, UUID caseId) {
+    /**
+     * The customer paid: each of their open processes whose invoices owe nothing any more closes as {@code paid}.
+     * One whose invoices still owe something stays open, holding them.
+     */
+    Mono<Void> settle(Caller caller, UUID contactId) {
         UUID accountId = caller.accountId();
-        return processes.openOfCase(accountId, caseId)
+        return processes.openOfContact(accountId, contactId)
                 .concatMap(id -> processes.findForUpdate(accountId, id)
                         .filter(p -> SaleProcess.OPEN.equals(p.status()))
+                        .filterWhen(p -> overdue.now(accountId, p.invoiceIds())
+                                .map(invoices -> SaleRules.owed(invoices) == 0))
                         .flatMap(p -> closeNow(caller, p, SaleProcess.PAID)))
                 .then();
     }
