@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  * An operator's template of one transactional email crm sends on the owners' events: a subject and a body with
  * {@code {{placeholders}}} filled from the event's data. Each has a sensible default ({@link #defaultOf}).
  *
- * @param name {@code unit_ready}, {@code payment_receipt}, {@code webhook_endpoint_disabled} or
- *             {@code id_check_link}
+ * @param name {@code unit_ready}, {@code payment_receipt}, {@code webhook_endpoint_disabled},
+ *             {@code id_check_link} or {@code sale_notice}
  */
 record Template(String name, String subject, String body) {
 
@@ -24,10 +24,12 @@ record Template(String name, String subject, String body) {
                     "payment_id"),
             Message.WEBHOOK_ENDPOINT_DISABLED, List.of("endpoint_url", "endpoint_description", "endpoint_id",
                     "disabled_at"),
-            Message.ID_CHECK_LINK, List.of("first_name", "last_name", "link", "link_expires_at"));
+            Message.ID_CHECK_LINK, List.of("first_name", "last_name", "link", "link_expires_at"),
+            Message.SALE_NOTICE, List.of("first_name", "last_name", "amount_owed", "sale_date", "site_name"));
 
     /** The placeholder a template's body cannot do without: the email exists to carry it. */
-    static final Map<String, String> REQUIRED_IN_BODY = Map.of(Message.ID_CHECK_LINK, "link");
+    static final Map<String, String> REQUIRED_IN_BODY = Map.of(Message.ID_CHECK_LINK, "link", Message.SALE_NOTICE,
+            "sale_date");
 
     static Template defaultOf(String name) {
         return switch (name) {
@@ -71,6 +73,23 @@ record Template(String name, String subject, String body) {
                     Start here: {{link}}
 
                     This link is yours alone, so please do not share it. It works until {{link_expires_at}}.
+                    """);
+            // The final notice of intention to sell uncollected goods (Torts (Interference with Goods) Act 1977): the
+            // sum owed, the date of sale, and how to stop it.
+            case Message.SALE_NOTICE -> new Template(name, "Notice of intention to sell the goods in your unit", """
+                    Hello {{first_name}},
+
+                    You owe us {{amount_owed}} for your storage at {{site_name}}, and your unit is locked until it \
+                    is paid. We have written to you about this debt before.
+
+                    This is formal notice that, unless the full amount is paid, we intend to sell the goods stored \
+                    in your unit on or after {{sale_date}}. The money raised will be used to pay what you owe; if \
+                    there is anything left over, we will pay it to you, and if it does not cover the debt, you will \
+                    still owe us the rest.
+
+                    To stop the sale, please pay {{amount_owed}} before {{sale_date}}: at the site office, by \
+                    phone, or with your usual payment method. If you think this is wrong, or cannot pay in full, \
+                    contact us as soon as possible.
                     """);
             default -> throw new IllegalArgumentException("No template " + name);
         };

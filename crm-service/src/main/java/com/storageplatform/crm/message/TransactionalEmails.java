@@ -55,6 +55,15 @@ class TransactionalEmails {
      */
     Mono<Void> queue(ConsumedEvent event, UUID contactId, String template, String relatedObject, UUID relatedId,
             Map<String, String> values, Instant due) {
+        return queue(event, contactId, template, relatedObject, relatedId, null, values, due);
+    }
+
+    /**
+     * As {@link #queue(ConsumedEvent, UUID, String, String, UUID, Map, Instant)}, one per template, record and
+     * {@code occasion}: for a template sent more than once about the same record (each notice of a sale).
+     */
+    Mono<Void> queue(ConsumedEvent event, UUID contactId, String template, String relatedObject, UUID relatedId,
+            String occasion, Map<String, String> values, Instant due) {
         Environment environment = environment(event, template);
         if (environment == null) {
             return Mono.empty();
@@ -78,7 +87,7 @@ class TransactionalEmails {
                             verdict instanceof Block block ? block.reason() : null, null, null,
                             verdict instanceof NoAddress ? "The contact has no email address." : null, relatedObject,
                             relatedId, null, null, null, now, now);
-                    return queue.add(account, event.operatorId(), environment, message, null,
+                    return queue.add(account, event.operatorId(), environment, message, occasion,
                             due.isBefore(now) ? now : due);
                 }))
                 .then();
