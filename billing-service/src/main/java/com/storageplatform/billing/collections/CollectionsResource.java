@@ -32,6 +32,7 @@ class CollectionsResource {
         this.ladders = ladders;
     }
 
+    /** An arrears case of the account. */
     @GetMapping("/v1/collections-cases/{id}")
     Mono<Envelopes.Data<CollectionsCase>> read(Caller caller, @PathVariable String id) {
         return cases.read(caller, Ids.fromPath(id)).map(Envelopes::data);

@@ -47,12 +47,16 @@ class OverlockResource {
         return overlocks.create(caller, body).map(Envelopes::data);
     }
 
+    /** An overlock of the account; one at a site outside a restricted credential's sites is 404. */
     @GetMapping("/v1/overlocks/{id}")
     Mono<Envelopes.Data<Overlock>> read(Caller caller, @PathVariable String id) {
         return overlocks.read(caller, Ids.fromPath(id)).map(Envelopes::data);
     }
 
-    /** Newest first; filters {@code contact_id}, {@code agreement_id} and {@code status}. */
+    /**
+     * Newest first; filters {@code contact_id}, {@code agreement_id} and {@code status}. A restricted credential
+     * lists those at its sites.
+     */
     @FilteredBy({"contact_id", "agreement_id", "status"})
     @GetMapping("/v1/overlocks")
     Mono<Envelopes.ListOf<Overlock>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {

@@ -51,12 +51,8 @@ class OverlockService {
         return Mono.defer(() -> {
             Validation v = Validation.start();
             UUID agreementId = v.requiredId("agreement_id", body.agreementId());
-            v.require("reason", body.reason());
-            if (body.reason() != null) {
-                v.check(body.reason().isBlank(), "reason", FieldIssue.REQUIRED)
-                        .maxLength("reason", body.reason(), REASON_MAX)
-                        .printable("reason", body.reason(), false);
-            }
+            String reason = body.reason() == null ? null : body.reason().strip();
+            v.require("reason", reason).maxLength("reason", reason, REASON_MAX).printable("reason", reason, false);
             v.orThrow();
             return records.agreement(caller.accountId(), agreementId)
                     .switchIfEmpty(Mono.error(() -> ApiException.invalid("agreement_id", FieldIssue.NOT_FOUND)))
@@ -67,7 +63,7 @@ class OverlockService {
                             return Mono.error(ApiException.conflict("This agreement holds no unit to lock (it is "
                                     + agreement.path("status").asString("") + ")."));
                         }
-                        return request(caller, agreement, null, body.reason().strip())
+                        return request(caller, agreement, null, reason)
                                 .switchIfEmpty(Mono.error(() -> ApiException.conflict("This agreement's unit has an "
                                         + "overlock in force already; release it first.")));
                     });

@@ -15,6 +15,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,6 +40,9 @@ class ArrearsCaseTest {
 
     @Autowired
     PlatformClock clock;
+
+    @Autowired
+    DunningJob dunning;
 
     ArrearsFixtures f;
 
@@ -185,5 +190,62 @@ class ArrearsCaseTest {
         assertThat(f.advanced(id)).isEmpty();
         f.runOn(TODAY.plusDays(3), "dunning");
         assertThat(f.advanced(id)).extracting(e -> e.at("/data/step/action").asString()).containsExactly("reminder");
+    }
+
+    @Test
+    void aCaseCreditedInFullClosesAsCreditedAndAWrittenOffOneAsResolved() {
+        String credited = f.invoiceDue(TODAY, 5000);
+        f.runOn(TODAY.plusDays(1), "invoice-overdue");
+        String id = f.openCase().get("id").asString();
+
+        f.invoicing.invoices().on("/v1/credit-notes").post(f.caller, """
+                {"invoice_id": "%s", "amount_minor": 5000, "reason": "Goodwill"}
+                """.formatted(credited)).expectStatus().isCreated();
+        ResourceApi.eventually(() -> "closed".equals(f.read(id).get("status").asString()));
+        assertThat(f.read(id).get("closed_reason").asString()).isEqualTo("credited");
+
+        String writtenOff = f.invoiceDue(TODAY.plusDays(1), 700);
+        f.runOn(TODAY.plusDays(2), "invoice-overdue");
+        String next = f.openCase().get("id").asString();
+        f.invoicing.invoices().action(f.caller, writtenOff, "write-off", "{\"reason\": \"Customer vanished\"}")
+                .expectStatus().isOk();
+        ResourceApi.eventually(() -> "closed".equals(f.read(next).get("status").asString()));
+        assertThat(f.read(next).get("closed_reason").asString()).isEqualTo("resolved");
+    }
+
+    @Test
+    void aCaseInAnotherCurrencyThanTheLaddersTakesTheLateFeeStepWithoutAFee() {
+        String euros = f.invoicing.invoices().createId(f.caller, """
+                {"contact_id": "%s", "currency": "EUR", "due_date": "%s",
+                 "lines": [{"description": "Unit A12", "amount_minor": 4000, "quantity": 1}]}
+                """.formatted(f.customer, TODAY));
+        f.invoicing.invoices().action(f.caller, euros, "finalize", "{}").expectStatus().isOk();
+        f.runOn(TODAY.plusDays(1), "invoice-overdue");
+        JsonNode open = f.openCase();
+        assertThat(open.get("currency").asString()).isEqualTo("EUR");
+
+        f.runOn(TODAY.plusDays(7), "dunning");
+
+        JsonNode lateFee = f.advanced(open.get("id").asString()).get(1);
+        assertThat(lateFee.at("/data/step/action").asString()).isEqualTo("late_fee");
+        assertThat(lateFee.at("/data/step/late_fee_minor").asLong()).isZero();
+        assertThat(f.invoicing.invoices().list(f.caller, "?contact_id=" + f.customer).get("data").valueStream()
+                .filter(i -> "dunning".equals(i.get("source").asString())).toList()).isEmpty();
+    }
+
+    @Test
+    void twoRunsOfTheJobAtOnceTakeEachStepOnce() {
+        f.invoiceDue(TODAY, 5000);
+        f.runOn(TODAY.plusDays(1), "invoice-overdue");
+        String id = f.openCase().get("id").asString();
+        f.time.to(TODAY.plusDays(8));
+
+        Mono.zip(dunning.run().subscribeOn(Schedulers.parallel()), dunning.run().subscribeOn(Schedulers.parallel()))
+                .block();
+
+        assertThat(f.advanced(id)).extracting(e -> e.at("/data/step/action").asString())
+                .containsExactly("reminder", "late_fee");
+        assertThat(f.invoicing.invoices().list(f.caller, "?contact_id=" + f.customer).get("data").valueStream()
+                .filter(i -> "dunning".equals(i.get("source").asString())).toList()).hasSize(1);
     }
 }

@@ -91,6 +91,28 @@ class OverlockTransitionsTest {
     }
 
     @Test
+    void aReleaseConfirmedBeforeItsApplyFailedIsPublishedWhenTheFailureArrivesAppliedFirst() {
+        Outcome early = OverlockTransitions.settle(fresh(Overlock.RELEASE_REQUESTED), releaseConfirmed(), NOW);
+        assertThat(early.publish()).isEmpty();
+
+        Outcome late = OverlockTransitions.settle(early.state(), new Settled(apply, true, false, "timeout", T1), NOW);
+        assertThat(late.state().status()).isEqualTo(Overlock.RELEASED);
+        assertThat(late.state().applyFailedAt()).isEqualTo(T1);
+        assertThat(late.publish()).containsExactly("overlock.applied", "overlock.released");
+    }
+
+    @Test
+    void aFailedReleaseBeforeTheApplyIsConfirmedLeavesItRequestedUntilTheApplyArrives() {
+        Outcome refused = OverlockTransitions.settle(fresh(Overlock.RELEASE_REQUESTED),
+                new Settled(release, false, false, "busy", T2), NOW);
+        assertThat(refused.state().status()).isEqualTo(Overlock.REQUESTED);
+
+        Outcome applied = OverlockTransitions.settle(refused.state(), applyConfirmed(), NOW);
+        assertThat(applied.state().status()).isEqualTo(Overlock.APPLIED);
+        assertThat(applied.publish()).containsExactly("overlock.applied");
+    }
+
+    @Test
     void aFailedApplyMakesTheOverlockFailedWithTheReasonAndPublishesNothing() {
         Outcome failed = OverlockTransitions.settle(fresh(Overlock.REQUESTED),
                 new Settled(apply, true, false, "no access system connected", T1), NOW);
