@@ -7,6 +7,7 @@ import com.storageplatform.kit.events.EventCatalogue;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.ResourceApi;
+import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.time.PlatformClock;
 import java.time.LocalDate;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
@@ -138,6 +140,8 @@ class SaleProcessTest {
 
         JsonNode refused = f.invoicing.invoices().body(voidInvoice().expectStatus().isEqualTo(409)).get("error");
         assertThat(refused.at("/details/0/issue").asString()).isEqualTo("invoice_debt_in_sale");
+        assertThat(f.invoicing.invoices().errorMessage(f.invoicing.invoices().action(f.caller, invoice,
+                "write-off", "{\"reason\": \"Gone away\"}"), 409, "conflict")).contains("sale");
         assertThat(f.overlockStatus(overlock)).isEqualTo("requested");
 
         assertThat(sales.issues(sales.action(f.caller, id, "close", "{\"reason\": \"paid\"}")))
@@ -188,8 +192,8 @@ class SaleProcessTest {
     @Test
     void theOperatorsSaleNoticeSettingsSetTheSaleDateAndTheReminders() {
         JsonNode ladder = sales.body(client.patch().uri("/v1/dunning-ladder")
-                .header("Authorization", com.storageplatform.kit.testsupport.TestCallers.bearer(f.caller))
-                .contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .header("Authorization", TestCallers.bearer(f.caller))
+                .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"sale_notice\": {\"notice_days\": 14, \"reminder_days_before\": [2, 7]}}")
                 .exchange().expectStatus().isOk()).get("data");
         assertThat(ladder.at("/sale_notice/notice_days").asInt()).isEqualTo(14);
@@ -201,6 +205,14 @@ class SaleProcessTest {
         assertThat(process.get("notices").valueStream().map(n -> n.get("due_on").asString()).toList())
                 .containsExactly(LAST_STEP_DAY.toString(), LAST_STEP_DAY.plusDays(7).toString(),
                         LAST_STEP_DAY.plusDays(12).toString());
+
+        JsonNode reset = sales.body(client.patch().uri("/v1/dunning-ladder")
+                .header("Authorization", TestCallers.bearer(f.caller))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"sale_notice\": null}").exchange().expectStatus().isOk()).get("data");
+        assertThat(reset.at("/sale_notice/notice_days").asInt()).isEqualTo(28);
+        assertThat(sales.read(f.caller, process.get("id").asString()).get("sale_date").asString())
+                .as("an open process keeps its dates").isEqualTo(LAST_STEP_DAY.plusDays(14).toString());
     }
 
     @Test
