@@ -28,7 +28,8 @@ import reactor.core.publisher.Mono;
  * <p>What each step does: {@code reminder} and {@code final_notice} publish only (crm emails the customer from
  * {@code dunning.advanced}); {@code late_fee} charges the fee ({@link LateFees}) when the case is in the account's
  * currency, the ladder's; {@code overlock} asks for an overlock on each of the customer's units with none in force
- * ({@link Overlocks}).
+ * ({@link Overlocks}). Then the lien sale step: each open sale process sends the notices whose day has come
+ * ({@link SaleNoticeSweep}).
  */
 @Component
 class DunningJob implements ScheduledJob {
@@ -43,16 +44,18 @@ class DunningJob implements ScheduledJob {
     private final LateFees lateFees;
     private final Overlocks overlocks;
     private final CollectionsEvents events;
+    private final SaleNoticeSweep saleNotices;
     private final TransactionalOperator tx;
     private final Clock clock;
 
     DunningJob(CaseRepository cases, AccountSettings settings, LateFees lateFees, Overlocks overlocks,
-            CollectionsEvents events, TransactionalOperator tx, Clock clock) {
+            CollectionsEvents events, SaleNoticeSweep saleNotices, TransactionalOperator tx, Clock clock) {
         this.cases = cases;
         this.settings = settings;
         this.lateFees = lateFees;
         this.overlocks = overlocks;
         this.events = events;
+        this.saleNotices = saleNotices;
         this.tx = tx;
         this.clock = clock;
     }
@@ -76,7 +79,8 @@ class DunningJob implements ScheduledJob {
                     counts[1] += steps;
                     return counts;
                 })
-                .map(counts -> "looked at " + counts[0] + " cases, took " + counts[1] + " steps");
+                .flatMap(counts -> saleNotices.run().map(notices -> "looked at " + counts[0] + " cases, took "
+                        + counts[1] + " steps, sent " + notices + " sale notices"));
     }
 
     private Flux<OpenCase> pages(UUID afterAccount, UUID afterId) {

@@ -5,11 +5,12 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
- * The body of {@code PATCH /v1/dunning-ladder}: left out stays, {@code null} restores the default.
+ * The body of {@code PATCH /v1/dunning-ladder}: each part left out stays, {@code null} restores its default.
  *
- * @param steps every step, in order of {@code days_after_due}
+ * @param steps      every step, in order of {@code days_after_due}
+ * @param saleNotice the lien sale's notices, whole
  */
-record LadderChanges(Patch<List<StepInput>> steps) {
+record LadderChanges(Patch<List<StepInput>> steps, Patch<SaleNoticeInput> saleNotice) {
 
     /**
      * One step as sent.
@@ -21,5 +22,16 @@ record LadderChanges(Patch<List<StepInput>> steps) {
      */
     @Schema(name = "DunningStepInput", requiredProperties = {"days_after_due", "action"})
     record StepInput(Integer daysAfterDue, String action, Long amountMinor) {
+    }
+
+    /**
+     * The lien sale's notices as sent.
+     *
+     * @param noticeDays         days from the notice of intention to sell to the sale date: 14 to 365
+     * @param reminderDaysBefore days before the sale date a reminder goes out: each 1 to {@code notice_days - 1},
+     *                           distinct, at most 5; empty for none
+     */
+    @Schema(name = "SaleNoticeSettingsInput", requiredProperties = {"notice_days", "reminder_days_before"})
+    record SaleNoticeInput(Integer noticeDays, List<Integer> reminderDaysBefore) {
     }
 }

@@ -1,10 +1,13 @@
 package com.storageplatform.billing.collections;
 
+import com.storageplatform.billing.collections.DunningLadder.SaleNotice;
 import com.storageplatform.billing.collections.DunningLadder.Step;
+import com.storageplatform.billing.collections.LadderChanges.SaleNoticeInput;
 import com.storageplatform.billing.collections.LadderChanges.StepInput;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.FieldIssue;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -68,5 +71,38 @@ final class LadderRules {
                 FieldIssue.NOT_ALLOWED);
         v.orThrow();
         return List.copyOf(steps);
+    }
+
+    /**
+     * The lien sale's notice settings, checked, the reminders in decreasing order (the order they go out); throws
+     * the 422 naming every bad field: {@code sale_notice.notice_days} 14 to 365, each of
+     * {@code sale_notice.reminder_days_before} 1 to {@code notice_days - 1} and not twice ({@code duplicate}), at
+     * most {@value SaleNotice#MAX_REMINDERS}.
+     */
+    static SaleNotice saleNotice(SaleNoticeInput sent) {
+        Validation v = Validation.start();
+        String days = "sale_notice.notice_days";
+        String reminders = "sale_notice.reminder_days_before";
+        Integer noticeDays = sent.noticeDays();
+        v.require(days, noticeDays).require(reminders, sent.reminderDaysBefore());
+        if (noticeDays != null) {
+            v.min(days, noticeDays.longValue(), SaleNotice.MIN_NOTICE_DAYS)
+                    .max(days, noticeDays.longValue(), SaleNotice.MAX_NOTICE_DAYS);
+        }
+        List<Integer> before = sent.reminderDaysBefore() == null ? List.of() : sent.reminderDaysBefore();
+        v.check(before.size() > SaleNotice.MAX_REMINDERS, reminders, FieldIssue.ABOVE_MAXIMUM);
+        for (int i = 0; i < before.size(); i++) {
+            String at = reminders + "[" + i + "]";
+            Integer day = before.get(i);
+            if (day == null) {
+                v.add(at, FieldIssue.REQUIRED);
+                continue;
+            }
+            v.min(at, day.longValue(), 1);
+            v.check(noticeDays != null && day >= noticeDays, at, FieldIssue.ABOVE_MAXIMUM);
+            v.check(before.subList(0, i).contains(day), at, FieldIssue.DUPLICATE);
+        }
+        v.orThrow();
+        return new SaleNotice(noticeDays, before.stream().sorted(Comparator.reverseOrder()).toList());
     }
 }

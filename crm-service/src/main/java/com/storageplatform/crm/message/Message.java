@@ -17,7 +17,7 @@ import java.util.UUID;
  *                          offer: refused for a contact whose marketing answer is {@code no})
  * @param template          the operator's template it was written from, for the emails crm sends on the owners'
  *                          events ({@code unit_ready}, {@code payment_receipt}, {@code webhook_endpoint_disabled},
- *                          {@code id_check_link}); null when sent through the API
+ *                          {@code id_check_link}, {@code sale_notice}); null when sent through the API
  * @param subject           the email's subject; null for an SMS
  * @param body              the text sent. A member of staff reads links that let someone act as the customer
  *                          replaced by a placeholder (docs/api/messages.md, "Hidden links")
@@ -36,7 +36,8 @@ import java.util.UUID;
  * @param failureReason     why a {@code failed} message was not sent, or why a {@code bounced} one was not
  *                          delivered (the provider's words); null otherwise
  * @param relatedObject     the record the message is about ({@code agreement}, {@code payment},
- *                          {@code webhook_endpoint}, {@code identity_verification}), for the emails crm sends on the
+ *                          {@code webhook_endpoint}, {@code identity_verification}, {@code sale_process}), for the
+ *                          emails crm sends on the
  *                          owners' events; null otherwise
  * @param relatedId         that record's id; null otherwise
  * @param sentAt            when the provider accepted it ({@code message.sent})
@@ -69,8 +70,10 @@ public record Message(UUID id, String object, UUID contactId, @OneOf("CHANNELS")
     public static final String DUNNING_REMINDER = "dunning_reminder";
     /** The last notice of an overdue debt, on billing's {@code dunning.advanced} of a {@code final_notice} step. */
     public static final String DUNNING_FINAL_NOTICE = "dunning_final_notice";
+    /** The lien sale's notice to the customer, on billing's {@code sale_process.notice_due}. */
+    public static final String SALE_NOTICE = "sale_notice";
     public static final List<String> TEMPLATES = List.of(UNIT_READY, PAYMENT_RECEIPT, WEBHOOK_ENDPOINT_DISABLED,
-            ID_CHECK_LINK, DUNNING_REMINDER, DUNNING_FINAL_NOTICE);
+            ID_CHECK_LINK, DUNNING_REMINDER, DUNNING_FINAL_NOTICE, SALE_NOTICE);
 
     public static final String QUEUED = "queued";
     public static final String SENT = "sent";

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * {@code {{placeholders}}} filled from the event's data. Each has a sensible default ({@link #defaultOf}).
  *
  * @param name {@code unit_ready}, {@code payment_receipt}, {@code webhook_endpoint_disabled},
- *             {@code id_check_link}, {@code dunning_reminder} or {@code dunning_final_notice}
+ *             {@code id_check_link}, {@code dunning_reminder}, {@code dunning_final_notice} or
+ *             {@code sale_notice}
  */
 record Template(String name, String subject, String body) {
 
@@ -26,11 +27,13 @@ record Template(String name, String subject, String body) {
                     "disabled_at"),
             Message.ID_CHECK_LINK, List.of("first_name", "last_name", "link", "link_expires_at"),
             Message.DUNNING_REMINDER, List.of("first_name", "last_name", "amount_overdue", "days_overdue"),
-            Message.DUNNING_FINAL_NOTICE, List.of("first_name", "last_name", "amount_overdue", "days_overdue"));
+            Message.DUNNING_FINAL_NOTICE, List.of("first_name", "last_name", "amount_overdue", "days_overdue"),
+            Message.SALE_NOTICE, List.of("first_name", "last_name", "amount_owed", "sale_date", "site_name"));
 
     /** The placeholder a template's body cannot do without: the email exists to carry it. */
     static final Map<String, String> REQUIRED_IN_BODY = Map.of(Message.ID_CHECK_LINK, "link",
-            Message.DUNNING_REMINDER, "amount_overdue", Message.DUNNING_FINAL_NOTICE, "amount_overdue");
+            Message.DUNNING_REMINDER, "amount_overdue", Message.DUNNING_FINAL_NOTICE, "amount_overdue",
+            Message.SALE_NOTICE, "sale_date");
 
     static Template defaultOf(String name) {
         return switch (name) {
@@ -96,6 +99,23 @@ record Template(String name, String subject, String body) {
 
                     If you have paid it in the last few days, thank you, and please ignore this email. If you are \
                     finding it hard to pay, please contact us straight away.
+                    """);
+            // The final notice of intention to sell uncollected goods (Torts (Interference with Goods) Act 1977): the
+            // sum owed, the date of sale, and how to stop it.
+            case Message.SALE_NOTICE -> new Template(name, "Notice of intention to sell the goods in your unit", """
+                    Hello {{first_name}},
+
+                    You owe us {{amount_owed}} for your storage at {{site_name}}, and your unit is locked until it \
+                    is paid. We have written to you about this debt before.
+
+                    This is formal notice that, unless the full amount is paid, we intend to sell the goods stored \
+                    in your unit on or after {{sale_date}}. The money raised will be used to pay what you owe; if \
+                    there is anything left over, we will pay it to you, and if it does not cover the debt, you will \
+                    still owe us the rest.
+
+                    To stop the sale, please pay {{amount_owed}} before {{sale_date}}: at the site office, by \
+                    phone, or with your usual payment method. If you think this is wrong, or cannot pay in full, \
+                    contact us as soon as possible.
                     """);
             default -> throw new IllegalArgumentException("No template " + name);
         };

@@ -59,8 +59,9 @@ class TransactionalEmails {
     }
 
     /**
-     * As {@link #queue(ConsumedEvent, UUID, String, String, UUID, Map, Instant)}, for a template that sends one per
-     * record and {@code occasion} (a dunning step of a collections case).
+     * As {@link #queue(ConsumedEvent, UUID, String, String, UUID, Map, Instant)}, one per template, record and
+     * {@code occasion}: for a template sent more than once about the same record (a dunning step of a collections
+     * case, each notice of a sale).
      */
     Mono<Void> queue(ConsumedEvent event, UUID contactId, String template, String relatedObject, UUID relatedId,
             String occasion, Map<String, String> values, Instant due) {
