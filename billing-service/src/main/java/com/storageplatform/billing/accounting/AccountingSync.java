@@ -22,8 +22,8 @@ import java.util.UUID;
  *                      until then
  * @param externalId    the system's id of what it booked (for a void, the invoice's); null unless synced
  * @param reasonCode    why it failed or was skipped: {@code refused}, {@code unavailable}, {@code not_pushed} (a
- *                      void or payment of an invoice that could not be pushed), {@code unsupported_provider} or
- *                      {@code no_connection}; null otherwise
+ *                      void, payment or credit note of an invoice that was not pushed) or {@code no_connection};
+ *                      null otherwise
  * @param reason        the words of {@code reason_code} (the system's own for a refusal); null with it
  * @param attempts      the pushes tried so far
  * @param nextAttemptAt when a pending row is pushed next; null once it is settled
@@ -53,5 +53,4 @@ public record AccountingSync(UUID id, String object, @OneOf("SUBJECT_TYPES") Str
     static final String REFUSED = "refused";
     static final String UNAVAILABLE = "unavailable";
     static final String NOT_PUSHED = "not_pushed";
-    static final String UNSUPPORTED_PROVIDER = "unsupported_provider";
 }
