@@ -155,4 +155,35 @@ class AccountingLiveSyncTest {
                 .withHeader("Xero-Tenant-Id", equalTo("6c1b2b4e-1f0a-4c55-9d8e-0e4f3a2b1c7d")));
         eventually(() -> new Accounts(db, json).eventTypes(row.get("id").asString()).contains("accounting.synced"));
     }
+
+    @Test
+    void aConnectionToASystemBillingDoesNotPushToFailsTheRowSayingSo() {
+        CRM.answer(200, """
+                {"data": {"connection": {"id": "019ac3c2-5a10-7e21-8b44-2f6d0c9e1a21",
+                  "object": "integration_connection", "kind": "accounting", "provider": "quickbooks",
+                  "settings": {"realm_id": "1234"}, "status": "active"},
+                 "credentials": {"client_id": "c", "client_secret": "s", "refresh_token": "r"}}}""");
+        String invoice = invoicing.open(caller, customer, 12000);
+
+        JsonNode row = settledIssue(invoice);
+
+        assertThat(row.get("status").asString()).isEqualTo("failed");
+        assertThat(row.get("reason_code").asString()).isEqualTo("refused");
+        assertThat(row.get("provider").asString()).isEqualTo("quickbooks");
+        assertThat(row.get("reason").asString()).contains("xero only", "quickbooks");
+        eventually(() -> new Accounts(db, json).eventTypes(row.get("id").asString()).contains("accounting.failed"));
+    }
+
+    @Test
+    void crmUnavailableIsAnOutageRetriedThenFailed() {
+        CRM.answer(503, "{\"error\":{\"code\":\"service_unavailable\",\"message\":\"down\"}}");
+        String invoice = invoicing.open(caller, customer, 12000);
+
+        JsonNode row = settledIssue(invoice);
+
+        assertThat(row.get("status").asString()).isEqualTo("failed");
+        assertThat(row.get("reason_code").asString()).isEqualTo("unavailable");
+        assertThat(row.get("attempts").asInt()).isEqualTo(2);
+        assertThat(row.get("reason").asString()).contains("accounting connection could not be read");
+    }
 }
