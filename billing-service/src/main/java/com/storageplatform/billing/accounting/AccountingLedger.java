@@ -14,4 +14,9 @@ interface AccountingLedger {
     String provider();
 
     Mono<Pushed> push(LedgerEntry entry);
+
+    /** The crm connection this ledger books with, which the sender reports each use of; null for the simulator. */
+    default String connectionId() {
+        return null;
+    }
 }

@@ -9,7 +9,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Which {@link AccountingLedger} an account's pushes go to: the simulator for a test account; for a live account,
@@ -20,6 +23,8 @@ import reactor.core.publisher.Mono;
 class AccountingLedgers {
 
     static final String CONNECTION_PATH = "/internal/v1/integration-connections?kind=accounting";
+
+    private static final Logger log = LoggerFactory.getLogger(AccountingLedgers.class);
 
     private final AccountingLedger simulator = new SimulatedLedger();
     private final ServiceClients clients;
@@ -41,6 +46,35 @@ class AccountingLedgers {
                 .map(this::adapterOf)
                 .onErrorResume(ApiException.class, e -> e.code() == ErrorCode.NOT_FOUND ? Mono.empty()
                         : Mono.error(e));
+    }
+
+    /**
+     * Tells crm how a push with the account's connection went (docs/api/integrations.md): {@code used} when the
+     * system booked it, {@code error} with the system's words when it refused it, so the connection's
+     * {@code last_used_at}, {@code last_error} and status follow. An outage says nothing about the connection. A
+     * report that cannot be sent is logged and dropped: the push's own outcome stands.
+     */
+    Mono<Void> report(Caller account, String connectionId, Pushed pushed) {
+        ConnectionReport report = pushed instanceof Pushed.Synced ? new ConnectionReport("used", null)
+                : pushed instanceof Pushed.Refused refused ? new ConnectionReport("error", refused.reason()) : null;
+        if (connectionId == null || report == null) {
+            return Mono.empty();
+        }
+        return clients.of("crm").post("/internal/v1/integration-connections/{id}/report", connectionId)
+                .forAccount(account)
+                .purpose("accounting-report")
+                .body(report)
+                .retrieve(JsonNode.class)
+                .then()
+                .onErrorResume(failure -> {
+                    log.warn("The use of accounting connection {} of account {} could not be reported to crm: {}",
+                            connectionId, account.accountId(), failure.getMessage());
+                    return Mono.empty();
+                });
+    }
+
+    /** The body of crm's report route; a message is the system's words, never a credential. */
+    record ConnectionReport(String outcome, String message) {
     }
 
     private AccountingLedger adapterOf(Connection connection) {

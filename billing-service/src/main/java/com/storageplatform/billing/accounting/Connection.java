@@ -9,6 +9,10 @@ import tools.jackson.databind.JsonNode;
  */
 record Connection(JsonNode connection, Map<String, String> credentials) {
 
+    String id() {
+        return connection.path("id").asString();
+    }
+
     String provider() {
         return connection.path("provider").asString();
     }

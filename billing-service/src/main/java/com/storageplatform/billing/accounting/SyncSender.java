@@ -121,7 +121,8 @@ class SyncSender extends PollingLoop {
     private Mono<Void> pushTo(AccountingLedger ledger, SyncItem item, String invoiceExternalId) {
         return ledger.push(item.entry(invoiceExternalId))
                 .onErrorResume(failure -> Mono.just(outcomeOf(ledger.provider(), failure)))
-                .flatMap(pushed -> record(item, pushed));
+                .flatMap(pushed -> record(item, pushed)
+                        .then(ledgers.report(item.actingCaller(), ledger.connectionId(), pushed)));
     }
 
     /** An adapter's failure in the platform's words: a 4xx is the system's refusal, anything else an outage. */

@@ -76,6 +76,11 @@ final class XeroLedger implements AccountingLedger {
     }
 
     @Override
+    public String connectionId() {
+        return connection.id();
+    }
+
+    @Override
     public Mono<Pushed> push(LedgerEntry entry) {
         String tenant = connection.setting("tenant_id");
         if (tenant == null || connection.credential("client_id") == null

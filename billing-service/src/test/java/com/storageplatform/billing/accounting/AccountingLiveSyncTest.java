@@ -154,6 +154,13 @@ class AccountingLiveSyncTest {
                 .withHeader("Idempotency-Key", equalTo("acs-" + invoice + "-issued"))
                 .withHeader("Xero-Tenant-Id", equalTo("6c1b2b4e-1f0a-4c55-9d8e-0e4f3a2b1c7d")));
         eventually(() -> new Accounts(db, json).eventTypes(row.get("id").asString()).contains("accounting.synced"));
+        // The use is reported to crm, for the connection's last_used_at.
+        eventually(() -> CRM.received().stream().anyMatch(r -> r.method().equals("POST")));
+        ScriptedPeer.Received report = CRM.received().stream().filter(r -> r.method().equals("POST")).findFirst()
+                .orElseThrow();
+        assertThat(report.path()).isEqualTo(
+                "/internal/v1/integration-connections/019ac3c2-5a10-7e21-8b44-2f6d0c9e1a20/report");
+        assertThat(json.readTree(report.body()).get("outcome").asString()).isEqualTo("used");
     }
 
     @Test
