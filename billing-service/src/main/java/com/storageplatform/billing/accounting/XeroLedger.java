@@ -91,8 +91,8 @@ final class XeroLedger implements AccountingLedger {
         HttpRequestInitializer timeouts = request -> request.setConnectTimeout(timeoutMillis)
                 .setReadTimeout(timeoutMillis).setNumberOfRetries(0);
         NetHttpTransport transport = new NetHttpTransport();
-        AccountingApi api = AccountingApi.getInstance(new ApiClient(settings.apiUrl(), transport, timeouts, null,
-                null));
+        // Not AccountingApi.getInstance: that keeps the first client made in the process, whatever is asked later.
+        AccountingApi api = new AccountingApi(new ApiClient(settings.apiUrl(), transport, timeouts, null, null));
         String key = "acs-" + entry.subjectId() + "-" + entry.action();
         return calls.once(() -> accessToken(transport, timeouts))
                 .flatMap(token -> book(api, new Booking(token, tenant, key), entry))

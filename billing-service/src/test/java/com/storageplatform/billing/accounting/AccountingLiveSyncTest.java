@@ -147,7 +147,7 @@ class AccountingLiveSyncTest {
 
         JsonNode row = settledIssue(invoice);
 
-        assertThat(row.get("status").asString()).isEqualTo("synced");
+        assertThat(row.get("status").asString()).as(row.toString()).isEqualTo("synced");
         assertThat(row.get("provider").asString()).isEqualTo("xero");
         assertThat(row.get("external_id").asString()).isEqualTo(XERO_INVOICE);
         XERO.verify(putRequestedFor(urlPathEqualTo("/api.xro/2.0/Invoices"))
