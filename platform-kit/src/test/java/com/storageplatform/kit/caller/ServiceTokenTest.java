@@ -2,6 +2,7 @@ package com.storageplatform.kit.caller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.nimbusds.jwt.SignedJWT;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
 import java.security.KeyPair;
@@ -36,7 +37,16 @@ class ServiceTokenTest {
     private final String parent = gateway.sign(caller);
 
     private String peerToken(Caller as) {
-        return service.signForPeer(as, "commerce", parent, Instant.now().plusSeconds(60));
+        // The parent's own expiry, as the client reads it: now + 60 s may fall a second after it.
+        return service.signForPeer(as, "commerce", parent, parentExpiry());
+    }
+
+    private Instant parentExpiry() {
+        try {
+            return SignedJWT.parse(parent).getJWTClaimsSet().getExpirationTime().toInstant();
+        } catch (java.text.ParseException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private void refused(String token) {
