@@ -21,8 +21,9 @@ import reactor.core.publisher.Mono;
  * {@code /internal/v1/integration-connections}: what the provider ports of other services (billing's accounting,
  * compliance's ID checks, the access-control and messaging adapters) read their configuration from, and report
  * back to. Only a peer service's call is answered: a caller token signed with the service-to-service key and
- * narrowed from the gateway's token of the request being served (the kit's {@code ServiceClient}, ADR 0019), so the
- * account is always that request's. Anyone else, a gateway token included, gets 404 as for a route that does not
+ * narrowed from the gateway's token of the request being served (the kit's {@code ServiceClient}, ADR 0019), or,
+ * for work outside any request, the service's token for the account it works for (ADR 0029), so the account is
+ * always the token's. Anyone else, a gateway token included, gets 404 as for a route that does not
  * exist; the gateway never routes {@code /internal}. Not in the public API description.
  */
 @RestController

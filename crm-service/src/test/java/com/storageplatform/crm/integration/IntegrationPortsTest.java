@@ -7,6 +7,8 @@ import static com.storageplatform.crm.integration.IntegrationFixtures.xero;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.CallerTokenSigner;
+import com.storageplatform.kit.caller.Pem;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,6 +53,24 @@ class IntegrationPortsTest {
         assertThat(opened.get("credentials").get("client_secret").asString()).isEqualTo(CLIENT_SECRET);
         assertThat(opened.get("credentials").get("refresh_token").asString()).isEqualTo(REFRESH_TOKEN);
         assertThat(opened.get("credentials").size()).isEqualTo(3);
+    }
+
+    @Test
+    void aPortOutsideAnyRequestReadsItsAccountsConnectionWithAServiceTokenForTheAccount() {
+        f.create(xero(""));
+        // A job or a Kafka handler of billing: no gateway token behind it, the account and no scope (ADR 0029).
+        Caller account = Caller.actingFor(f.caller.accountId(), f.caller.operatorId(), f.caller.environment(),
+                "billing:accounting-sync", null);
+        String token = new CallerTokenSigner(Pem.privateKey(TestCallers.servicePrivateKeyPem()))
+                .signForAccount(account, "billing");
+
+        JsonNode opened = f.api.body(client.get().uri("/internal/v1/integration-connections?kind=accounting")
+                .header("Authorization", "Bearer " + token).exchange().expectStatus().isOk()).get("data");
+
+        assertThat(opened.get("credentials").get("refresh_token").asString()).isEqualTo(REFRESH_TOKEN);
+        // The same token is no credential for the public API.
+        client.get().uri("/v1/integration-connections").header("Authorization", "Bearer " + token).exchange()
+                .expectStatus().isUnauthorized();
     }
 
     @Test

@@ -10,6 +10,7 @@ import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.ErrorResponse;
 import com.storageplatform.kit.web.JsonResponses;
+import java.security.interfaces.ECPublicKey;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -18,10 +19,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.security.autoconfigure.ReactiveUserDetailsServiceAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.web.reactive.ReactiveWebSecurityAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.authentication.ReactiveAuthenticationManager;
+import org.springframework.security.authentication.ReactiveAuthenticationManagerResolver;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtReactiveAuthenticationManager;
 import org.springframework.security.oauth2.server.resource.web.server.authentication.ServerBearerTokenAuthenticationConverter;
 import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.authentication.ServerAuthenticationConverter;
@@ -29,6 +34,7 @@ import org.springframework.security.web.server.context.NoOpServerSecurityContext
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatcher;
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
+import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 import reactor.core.publisher.Mono;
 
@@ -36,6 +42,7 @@ import reactor.core.publisher.Mono;
  * Services trust nothing but the gateway's signed caller token (or a peer's, narrowed from one: ADR 0019): every
  * request except {@code /health}, {@code /internal/ready} and Prometheus' {@code /internal/prometheus} (served on
  * the management port only, ADR 0022) must carry a valid one, else 401 {@code unauthorized} in the error envelope.
+ * {@code /internal/**} also takes a service's token for an account outside any request (ADR 0029), and only it.
  */
 @AutoConfiguration(before = {ReactiveWebSecurityAutoConfiguration.class,
         ReactiveUserDetailsServiceAutoConfiguration.class})
@@ -58,9 +65,36 @@ public class KitSecurityAutoConfiguration {
                     "platform.caller-token.public-key (PLATFORM_CALLER_TOKEN_PUBLIC_KEY) is not set: "
                             + "a service cannot verify callers without the gateway's public key");
         }
+        return CallerTokenVerifier.decoder(Pem.publicKey(pem), serviceKey(properties));
+    }
+
+    private static ECPublicKey serviceKey(PlatformProperties properties) {
         String servicePem = properties.serviceToken().publicKey();
-        return CallerTokenVerifier.decoder(Pem.publicKey(pem),
-                servicePem == null || servicePem.isBlank() ? null : Pem.publicKey(servicePem));
+        return servicePem == null || servicePem.isBlank() ? null : Pem.publicKey(servicePem);
+    }
+
+    /**
+     * The bean decodes every path's tokens but {@code /internal/**}, whose decoder also takes a service's token for
+     * an account outside any request (ADR 0029): such a token is a 401 on {@code /v1} and every other path.
+     */
+    private static ReactiveAuthenticationManagerResolver<ServerWebExchange> managers(ReactiveJwtDecoder decoder,
+            PlatformProperties properties) {
+        ReactiveAuthenticationManager everywhere = manager(decoder);
+        ReactiveAuthenticationManager internal = manager(CallerTokenVerifier.internalDecoder(
+                Pem.publicKey(properties.callerToken().publicKey()), serviceKey(properties)));
+        return exchange -> Mono.just(exchange.getRequest().getPath().pathWithinApplication().value()
+                .startsWith(CallerTokenVerifier.INTERNAL_PREFIX) ? internal : everywhere);
+    }
+
+    private static ReactiveAuthenticationManager manager(ReactiveJwtDecoder decoder) {
+        JwtReactiveAuthenticationManager manager = new JwtReactiveAuthenticationManager(decoder);
+        manager.setJwtAuthenticationConverter(token -> Mono
+                .fromCallable(() -> (AbstractAuthenticationToken) new CallerAuthentication(
+                        CallerTokenVerifier.toCaller(token), CallerTokenVerifier.rootToken(token),
+                        CallerTokenVerifier.callingService(token)))
+                .onErrorMap(IllegalArgumentException.class,
+                        e -> new BadCredentialsException("Invalid caller token", e)));
+        return manager;
     }
 
     @Bean
@@ -86,11 +120,7 @@ public class KitSecurityAutoConfiguration {
                         .anyExchange().authenticated())
                 .oauth2ResourceServer(server -> server
                         .bearerTokenConverter(callerTokenOnly(open))
-                        .jwt(jwt -> jwt.jwtDecoder(decoder).jwtAuthenticationConverter(token -> Mono
-                                .fromCallable(() -> new CallerAuthentication(CallerTokenVerifier.toCaller(token),
-                                        CallerTokenVerifier.rootToken(token), CallerTokenVerifier.callingService(token)))
-                                .onErrorMap(IllegalArgumentException.class,
-                                        e -> new BadCredentialsException("Invalid caller token", e))))
+                        .authenticationManagerResolver(managers(decoder, properties))
                         .authenticationEntryPoint((exchange, e) -> json.write(exchange.getResponse(), unauthorized))
                         .accessDeniedHandler((exchange, e) -> json.write(exchange.getResponse(), forbidden)))
                 .exceptionHandling(handling -> handling

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -55,6 +56,21 @@ public final class CallerTokenSigner {
                 .expirationTime(Date.from(expiry))
                 .claim(CallerTokenClaims.SERVICE, service)
                 .claim(CallerTokenClaims.PARENT, parent));
+    }
+
+    /**
+     * A token for a peer's {@code /internal/**} routes, signed by {@code service} for {@code account} outside any
+     * request (a job, a Kafka handler: ADR 0029): the account, operator and environment, no scopes and no site
+     * restriction, no parent. A peer's kit accepts it nowhere else, and never as a gateway token to narrow.
+     */
+    public String signForAccount(Caller account, String service) {
+        Instant now = clock.instant();
+        Caller bare = new Caller(account.accountId(), account.operatorId(), account.environment(), Set.of(),
+                null, account.actorType(), account.credentialId(), account.requestId());
+        return sign(claims(bare, now).issuer(CallerTokenClaims.SERVICE_ISSUER)
+                .expirationTime(Date.from(now.plus(lifetime)))
+                .claim(CallerTokenClaims.SERVICE, service)
+                .claim(CallerTokenClaims.INTERNAL_ONLY, true));
     }
 
     private static JWTClaimsSet.Builder claims(Caller caller, Instant now) {

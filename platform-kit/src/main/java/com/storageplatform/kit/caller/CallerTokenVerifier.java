@@ -35,8 +35,15 @@ import reactor.core.publisher.Mono;
  * with the gateway's token it was narrowed from ({@code parent}), itself valid, whose caller it stays within
  * ({@link Caller#isWithin}) and whose expiry it does not outlast. Holding the service key alone is not enough
  * to act for anyone.
+ *
+ * <p>A service's token for an account outside any request (ADR 0029: {@code internal_only}, no parent, no scopes,
+ * no site restriction) is accepted only by the {@link #internalDecoder}, which the kit uses for {@code /internal/**}
+ * paths alone; on {@code /v1} and everywhere else it is refused like any token we did not sign.
  */
 public final class CallerTokenVerifier {
+
+    /** The paths a service's token for an account outside any request is good on (ADR 0029). */
+    public static final String INTERNAL_PREFIX = "/internal/";
 
     private static final Duration CLOCK_SKEW = Duration.ofSeconds(30);
 
@@ -52,20 +59,47 @@ public final class CallerTokenVerifier {
      * @param serviceKey the service-to-service public key, or null to accept the gateway's tokens only
      */
     public static ReactiveJwtDecoder decoder(ECPublicKey gatewayKey, ECPublicKey serviceKey) {
+        return decoder(gatewayKey, serviceKey, false);
+    }
+
+    /**
+     * The decoder of {@code /internal/**} paths: {@link #decoder(ECPublicKey, ECPublicKey)}'s tokens, and a service's
+     * token for an account outside any request (ADR 0029).
+     */
+    public static ReactiveJwtDecoder internalDecoder(ECPublicKey gatewayKey, ECPublicKey serviceKey) {
+        return decoder(gatewayKey, serviceKey, true);
+    }
+
+    private static ReactiveJwtDecoder decoder(ECPublicKey gatewayKey, ECPublicKey serviceKey, boolean internal) {
         ReactiveJwtDecoder gateway = new VerifiedTokenCache(verifier(gatewayKey, CallerTokenClaims.ISSUER),
                 Clock.systemUTC());
         if (serviceKey == null) {
             return gateway;
         }
         ReactiveJwtDecoder services = verifier(serviceKey, CallerTokenClaims.SERVICE_ISSUER);
-        return token -> isFromService(token) ? services.decode(token).flatMap(jwt -> withinParent(jwt, gateway))
-                : gateway.decode(token);
+        return token -> isFromService(token) ? services.decode(token).flatMap(jwt -> {
+            if (!isInternalOnly(jwt)) {
+                return withinParent(jwt, gateway);
+            }
+            return internal ? forAccount(jwt) : Mono.error(invalid("A service's account token is for /internal only"));
+        }) : gateway.decode(token);
     }
 
-    /** The gateway's token a request's caller stands on: the token itself, or the one a peer's was narrowed from. */
+    /**
+     * The gateway's token a request's caller stands on: the token itself, or the one a peer's was narrowed from;
+     * null for a service's account token (ADR 0029), which stands on none and cannot be narrowed for a peer.
+     */
     public static String rootToken(Jwt jwt) {
+        if (isInternalOnly(jwt)) {
+            return null;
+        }
         String parent = jwt.getClaimAsString(CallerTokenClaims.PARENT);
         return parent == null ? jwt.getTokenValue() : parent;
+    }
+
+    /** Whether this is a service's token for an account outside any request (ADR 0029). */
+    public static boolean isInternalOnly(Jwt jwt) {
+        return Boolean.TRUE.equals(jwt.getClaimAsBoolean(CallerTokenClaims.INTERNAL_ONLY));
     }
 
     /** The service that called, or null when the gateway did. */
@@ -104,6 +138,26 @@ public final class CallerTokenVerifier {
             }
             return Mono.just(jwt);
         });
+    }
+
+    /**
+     * A service's account token: it names its service, has no parent, no scopes and no site restriction, and is an
+     * account's (never the platform admin's); its lifetime is the signer's, short, checked like any token's expiry.
+     */
+    private static Mono<Jwt> forAccount(Jwt jwt) {
+        if (jwt.getClaimAsString(CallerTokenClaims.SERVICE) == null || jwt.hasClaim(CallerTokenClaims.PARENT)) {
+            return Mono.error(invalid("A service's account token must name its service and no parent"));
+        }
+        Caller caller;
+        try {
+            caller = toCaller(jwt);
+        } catch (IllegalArgumentException e) {
+            return Mono.error(invalid("A service's account token has malformed claims"));
+        }
+        if (!caller.scopes().isEmpty() || caller.isSiteRestricted() || caller.isPlatformAdmin()) {
+            return Mono.error(invalid("A service's account token carries no scope, site restriction or admin"));
+        }
+        return Mono.just(jwt);
     }
 
     private static JwtValidationException invalid(String message) {

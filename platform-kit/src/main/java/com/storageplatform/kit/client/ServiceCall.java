@@ -1,5 +1,6 @@
 package com.storageplatform.kit.client;
 
+import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.web.Envelopes;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -23,6 +24,7 @@ public final class ServiceCall {
     private Set<String> scopes;
     private Object body;
     private String purpose;
+    private Caller account;
 
     ServiceCall(ServiceClient client, HttpMethod method, String uri, Object[] uriVariables) {
         this.client = client;
@@ -51,6 +53,19 @@ public final class ServiceCall {
      */
     public ServiceCall purpose(String name) {
         this.purpose = name;
+        return this;
+    }
+
+    /**
+     * Makes this a call for {@code account} outside any request (a job, a Kafka handler: ADR 0029), to the peer's
+     * {@code /internal/**} routes only: the peer sees the account's caller (account, operator, environment,
+     * credential and request id) with no scopes and no site restriction, vouched for by this service alone. Take
+     * the account from the service's own records ({@code Caller.actingFor}, an inbox event's acting caller), never
+     * from what a client sent. The call names no scopes; a mutation is sent once (there is no request key to
+     * derive from), and no deadline but each attempt's limit applies.
+     */
+    public ServiceCall forAccount(Caller account) {
+        this.account = account;
         return this;
     }
 
@@ -92,6 +107,10 @@ public final class ServiceCall {
 
     String purpose() {
         return purpose;
+    }
+
+    Caller account() {
+        return account;
     }
 
     boolean isMutation() {

@@ -4,6 +4,7 @@ import com.nimbusds.jwt.SignedJWT;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.CallerAuthentication;
 import com.storageplatform.kit.caller.CallerTokenSigner;
+import com.storageplatform.kit.caller.CallerTokenVerifier;
 import com.storageplatform.kit.caller.Callers;
 import com.storageplatform.kit.request.Deadline;
 import com.storageplatform.kit.request.InboundRequest;
@@ -44,6 +45,8 @@ import reactor.core.publisher.Mono;
  *       {@code service_unavailable} with {@code Retry-After} when the peer cannot be reached, fails or its
  *       circuit is open; 504 {@code gateway_timeout} when it is too slow or the request's deadline is spent.</li>
  * </ul>
+ * A call outside any request is refused, unless it is made for an account to the peer's {@code /internal/**}
+ * routes ({@link ServiceCall#forAccount}, ADR 0029).
  */
 public final class ServiceClient {
 
@@ -89,6 +92,9 @@ public final class ServiceClient {
     }
 
     <T> Mono<T> exchange(ServiceCall call, ParameterizedTypeReference<T> type) {
+        if (call.account() != null) {
+            return forAccount(call, type);
+        }
         if (call.scopes() == null) {
             return Mono.error(new IllegalStateException("A call to " + peer + " must name the scopes it needs"));
         }
@@ -101,6 +107,29 @@ public final class ServiceClient {
                         "A call to " + peer + " is made for the caller of a request, and there is none")))
                 .zipWith(InboundRequest.current())
                 .flatMap(context -> call(call, type, context.getT1(), context.getT2().orElse(null)));
+    }
+
+    /** A call for an account outside any request (ADR 0029): {@code /internal/**} only, no scopes, sent as is. */
+    private <T> Mono<T> forAccount(ServiceCall call, ParameterizedTypeReference<T> type) {
+        Caller account = call.account();
+        if (!call.uri().startsWith(CallerTokenVerifier.INTERNAL_PREFIX)) {
+            return Mono.error(new IllegalStateException("A call to " + peer + " for an account outside a request "
+                    + "reaches /internal/** routes only, not " + call.uri()));
+        }
+        if (call.scopes() != null && !call.scopes().isEmpty()) {
+            return Mono.error(new IllegalStateException("A call to " + peer + " for an account carries no scopes"));
+        }
+        if (call.isMutation() && call.purpose() == null) {
+            return Mono.error(new IllegalStateException("A mutation sent to " + peer + " must name its purpose"));
+        }
+        if (account.accountId() == null || account.operatorId() == null || account.environment() == null
+                || account.isPlatformAdmin()) {
+            return Mono.error(new IllegalStateException("A call for an account names its account, operator and "
+                    + "environment"));
+        }
+        String requestId = account.requestId() != null ? account.requestId() : RequestIds.newId();
+        String token = signer.signForAccount(account.withRequestId(requestId), service);
+        return attempts(call, type, token, requestId, null, null);
     }
 
     private <T> Mono<T> call(ServiceCall call, ParameterizedTypeReference<T> type, CallerAuthentication auth,
@@ -123,7 +152,11 @@ public final class ServiceClient {
         String key = call.isMutation() && inbound != null && inbound.idempotencyKey() != null
                 ? DerivedKeys.derive(inbound.idempotencyKey(), service, peer, call.purpose()) : null;
         Deadline deadline = inbound == null ? null : inbound.deadline();
+        return attempts(call, type, token, requestId, key, deadline);
+    }
 
+    private <T> Mono<T> attempts(ServiceCall call, ParameterizedTypeReference<T> type, String token,
+            String requestId, String key, Deadline deadline) {
         Mono<T> attempts = Mono.defer(() -> send(call, type, token, requestId, key, deadline))
                 .transformDeferred(TimeLimiterOperator.of(resilience.timeLimiterOf(peer)))
                 .transformDeferred(CircuitBreakerOperator.of(resilience.breakerOf(peer)));

@@ -2,7 +2,9 @@ package com.storageplatform.kit.caller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.nimbusds.jwt.SignedJWT;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.TestCallers;
 import java.security.KeyPair;
 import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
@@ -35,7 +37,16 @@ class ServiceTokenTest {
     private final String parent = gateway.sign(caller);
 
     private String peerToken(Caller as) {
-        return service.signForPeer(as, "commerce", parent, Instant.now().plusSeconds(60));
+        // The parent's own expiry, as the client reads it: now + 60 s may fall a second after it.
+        return service.signForPeer(as, "commerce", parent, parentExpiry());
+    }
+
+    private Instant parentExpiry() {
+        try {
+            return SignedJWT.parse(parent).getJWTClaimsSet().getExpirationTime().toInstant();
+        } catch (java.text.ParseException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private void refused(String token) {
@@ -113,6 +124,49 @@ class ServiceTokenTest {
         CallerTokenSigner late = new CallerTokenSigner((ECPrivateKey) serviceKeys.getPrivate(),
                 Clock.offset(Clock.system(ZoneOffset.UTC), Duration.ofSeconds(10)), Duration.ofSeconds(60));
         refused(late.signForPeer(narrowed, "commerce", parent, Instant.now().plusSeconds(3600)));
+    }
+
+    @Test
+    void anAccountTokenVerifiesOnInternalPathsToTheAccountWithNoScopesAndNoGatewayTokenToNarrow() {
+        ReactiveJwtDecoder internal = CallerTokenVerifier.internalDecoder((ECPublicKey) gatewayKeys.getPublic(),
+                (ECPublicKey) serviceKeys.getPublic());
+        Caller account = Caller.actingFor(caller.accountId(), caller.operatorId(), Environment.LIVE,
+                "job:accounting-sync", "req_account_1");
+        StepVerifier.create(internal.decode(service.signForAccount(caller, "billing")))
+                .assertNext(jwt -> {
+                    Caller seen = CallerTokenVerifier.toCaller(jwt);
+                    // The caller's scopes and site restriction are dropped: the token is the account's, no more.
+                    assertThat(seen.scopes()).isEmpty();
+                    assertThat(seen.siteIds()).isNull();
+                    assertThat(seen.accountId()).isEqualTo(caller.accountId());
+                    assertThat(CallerTokenVerifier.callingService(jwt)).isEqualTo("billing");
+                    assertThat(CallerTokenVerifier.isInternalOnly(jwt)).isTrue();
+                    assertThat(CallerTokenVerifier.rootToken(jwt)).isNull();
+                })
+                .verifyComplete();
+        StepVerifier.create(internal.decode(service.signForAccount(account, "billing"))
+                .map(CallerTokenVerifier::toCaller)).expectNext(account).verifyComplete();
+        // The internal decoder still takes the gateway's and a peer's narrowed tokens.
+        StepVerifier.create(internal.decode(parent).map(Jwt::getSubject)).expectNext("key_1").verifyComplete();
+        StepVerifier.create(internal.decode(peerToken(caller.narrowedTo(Set.of("billing:read")).orElseThrow())))
+                .expectNextCount(1).verifyComplete();
+    }
+
+    @Test
+    void anAccountTokenIsRefusedOutsideInternalPathsAndWhenSignedWithAnotherKey() {
+        Caller account = Caller.actingFor(caller.accountId(), caller.operatorId(), Environment.LIVE, "job", null);
+        refused(service.signForAccount(account, "billing"));
+        CallerTokenSigner stranger = new CallerTokenSigner((ECPrivateKey) Pem.newP256KeyPair().getPrivate());
+        ReactiveJwtDecoder internal = CallerTokenVerifier.internalDecoder((ECPublicKey) gatewayKeys.getPublic(),
+                (ECPublicKey) serviceKeys.getPublic());
+        StepVerifier.create(internal.decode(stranger.signForAccount(account, "billing")))
+                .expectError(JwtException.class).verify();
+        // Nor does the gateway's key sign one: an account token is the services' word, never a client's.
+        StepVerifier.create(internal.decode(gateway.signForAccount(account, "billing")))
+                .expectError(JwtException.class).verify();
+        // The platform admin is no account: no service acts for it outside a request.
+        StepVerifier.create(internal.decode(service.signForAccount(TestCallers.platformAdmin(), "billing")))
+                .expectError(JwtException.class).verify();
     }
 
     @Test
