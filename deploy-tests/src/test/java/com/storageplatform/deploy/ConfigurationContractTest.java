@@ -93,6 +93,9 @@ class ConfigurationContractTest {
         assertThat(settings.reads("COMPLIANCE_ACCESS_SEALING_KEY")).isTrue();
         assertThat(settings.reads("COMPLIANCE_ACCESS_COMMANDS_FIRST_RETRY")).isTrue();
         assertThat(settings.reads("COMPLIANCE_ACCESS_SIMULATOR_LOCK_CONFIRM_DELAY")).isTrue();
+        assertThat(settings.reads("BILLING_ACCOUNTING_FIRST_RETRY")).isTrue();
+        assertThat(settings.reads("BILLING_ACCOUNTING_XERO_TOKEN_URL")).isTrue();
+        assertThat(settings.reads("BILLING_ACCOUNTING_XERO_TOKEN_URI")).isFalse();
         assertThat(settings.reads("COMPLIANCE_IDENTITY_LINK_URL")).isFalse();
         assertThat(settings.reads("COMPLIANCE_IDENTITY_STRIPE_WEBHOOKS_SECRET")).isFalse();
         assertThat(settings.reads("COMPLIANCE_ID_CHECKS_STRIPE_API_KEY")).isFalse();

@@ -198,6 +198,9 @@ class SecretsTest {
                 .containsEntry("COMPLIANCE_ACCESS_COMMANDS_MAX_ATTEMPTS", "8")
                 .containsEntry("COMPLIANCE_ACCESS_COMMANDS_FIRST_RETRY", "30s")
                 .containsEntry("COMPLIANCE_ACCESS_SIMULATOR_LOCK_CONFIRM_DELAY", "10s");
+        assertThat(manifests.config("billing-service"))
+                .containsEntry("BILLING_ACCOUNTING_MAX_ATTEMPTS", "4")
+                .containsEntry("BILLING_ACCOUNTING_XERO_SALES_ACCOUNT_CODE", "4000");
     }
 
     @Test
