@@ -371,13 +371,15 @@ class InvoiceRepository {
     }
 
     /** The customer's invoices in {@code currency} that are overdue with something owed, oldest due date first. */
-    Flux<Invoice> overdueOf(UUID accountId, UUID contactId, String currency) {
+    Flux<Invoice> overdueOf(UUID accountId, UUID contactId, String currency, LocalDate today) {
         return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
                  FROM invoices WHERE account_id = :account_id AND contact_id = :contact_id AND currency = :currency
-                  AND status = 'overdue' AND amount_due_minor > 0
+                  AND amount_due_minor > 0
+                  AND (status = 'overdue'
+                       OR status = 'partially_paid' AND due_date < :today AND in_flight_minor = 0)
                  ORDER BY due_date, id
                 """)
-                .bind("contact_id", contactId).bind("currency", currency)
+                .bind("contact_id", contactId).bind("currency", currency).bind("today", today)
                 .map(InvoiceRepository::toInvoice)
                 .all();
     }

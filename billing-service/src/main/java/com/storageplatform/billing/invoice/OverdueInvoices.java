@@ -1,5 +1,8 @@
 package com.storageplatform.billing.invoice;
 
+import com.storageplatform.billing.internal.AccountSettings;
+import java.time.Clock;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -10,14 +13,26 @@ import reactor.core.publisher.Mono;
 public class OverdueInvoices {
 
     private final InvoiceRepository invoices;
+    private final AccountSettings settings;
+    private final Clock clock;
 
-    OverdueInvoices(InvoiceRepository invoices) {
+    OverdueInvoices(InvoiceRepository invoices, AccountSettings settings, Clock clock) {
         this.invoices = invoices;
+        this.settings = settings;
+        this.clock = clock;
     }
 
-    /** The customer's {@code overdue} invoices in {@code currency} with something owed, oldest due date first. */
+    /**
+     * The customer's invoices in {@code currency} owed past their due date, oldest due date first: the
+     * {@code overdue} ones, and the {@code partially_paid} ones whose due date is before today in the account's time
+     * zone with nothing in flight. A part payment moves an overdue invoice to {@code partially_paid} (the spec's
+     * states), but the rest is as overdue as before: paying a little must not close the arrears case and unlock the
+     * unit.
+     */
     public Mono<List<Invoice>> of(UUID accountId, UUID contactId, String currency) {
-        return invoices.overdueOf(accountId, contactId, currency).collectList();
+        return settings.of(accountId)
+                .map(account -> LocalDate.ofInstant(clock.instant(), account.timezone()))
+                .flatMap(today -> invoices.overdueOf(accountId, contactId, currency, today).collectList());
     }
 
     /** The account's invoices of {@code ids} as they are now (without lines); unknown ids are left out. */

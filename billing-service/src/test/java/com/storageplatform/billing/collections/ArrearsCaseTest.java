@@ -84,6 +84,24 @@ class ArrearsCaseTest {
     }
 
     @Test
+    void aPartPaymentLeavesTheRestInArrearsAndTheCaseOpen() {
+        String invoice = f.invoiceDue(TODAY, 5000);
+        f.runOn(TODAY.plusDays(1), "invoice-overdue");
+        String id = f.openCase().get("id").asString();
+
+        // The invoice reads partially_paid now (the spec's states), but what is left is as overdue as before.
+        f.pay(invoice, 2000);
+        ResourceApi.eventually(() -> f.read(id).get("amount_overdue_minor").asLong() == 3000);
+        JsonNode open = f.read(id);
+        assertThat(open.get("status").asString()).isEqualTo("open");
+        assertThat(open.get("overdue_invoice_ids").values()).extracting(JsonNode::asString).containsExactly(invoice);
+
+        f.pay(invoice, 3000);
+        ResourceApi.eventually(() -> "closed".equals(f.read(id).get("status").asString()));
+        assertThat(f.read(id).get("closed_reason").asString()).isEqualTo("paid");
+    }
+
+    @Test
     void aCaseClosedWithoutAStepTakenSaysNothingAndTheNextArrearsOpenANewCase() {
         String invoice = f.invoiceDue(TODAY, 5000);
         f.runOn(TODAY.plusDays(1), "invoice-overdue");

@@ -291,8 +291,9 @@ class SaleProcessTest {
         String caseId = f.openCase().get("id").asString();
         f.pay(invoice, 2000);
         assertThat(sales.read(f.caller, id).get("amount_owed_minor").asLong()).isEqualTo(3000);
-        // A part payment takes the invoice out of arrears (collections.md): the case closes, the sale stays open.
-        ResourceApi.eventually(() -> "closed".equals(f.read(caseId).get("status").asString()));
+        // What a part payment leaves is still in arrears: the case stays open with it, and so does the sale.
+        ResourceApi.eventually(() -> f.read(caseId).get("amount_overdue_minor").asLong() == 3000);
+        assertThat(f.read(caseId).get("status").asString()).isEqualTo("open");
         assertThat(sales.read(f.caller, id).get("status").asString()).isEqualTo("open");
         assertThat(inSale(id)).isEqualTo(1);
 
