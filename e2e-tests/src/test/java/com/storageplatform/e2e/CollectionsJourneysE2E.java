@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.devstack.DevStack;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -91,10 +94,15 @@ class CollectionsJourneysE2E {
                 assertThat(invoices.size()).as(invoices.toString()).isEqualTo(2);
 
                 // The customer pays what is overdue: the case closes and the unit is unlocked.
-                Http.Response paid = account.post("/v1/payments", """
-                        {"rail": "offline", "offline_method": "card_terminal", "invoice_id": "%s", "amount_minor": 3500,
-                         "currency": "GBP"}
-                        """.formatted(draft));
+                // Money taken at the desk is final at once, so its request carries an Idempotency-Key.
+                Http.Response paid = Http.send(HttpRequest.newBuilder(URI.create(account.url("/v1/payments")))
+                        .header("Authorization", "Bearer " + account.key)
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", UUID.randomUUID().toString())
+                        .POST(HttpRequest.BodyPublishers.ofString("""
+                                {"rail": "offline", "offline_method": "card_terminal", "invoice_id": "%s",
+                                 "amount_minor": 3500, "currency": "GBP"}
+                                """.formatted(draft))));
                 assertThat(paid.status()).as(paid.body().toString()).isEqualTo(201);
                 JsonNode closed = CommerceEvents.eventually(() -> account.read("/v1/collections-cases/" + caseId),
                         c -> c.path("status").asString().equals("closed"));
