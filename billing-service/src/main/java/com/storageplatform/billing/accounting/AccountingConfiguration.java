@@ -21,6 +21,6 @@ class AccountingConfiguration {
     @Bean
     AccountingLedgers accountingLedgers(ServiceClients clients, XeroSettings xero, Resilience resilience) {
         return new AccountingLedgers(clients, Map.of(XeroLedger.PROVIDER,
-                connection -> new XeroLedger(connection, xero, resilience)));
+                (connection, keeper) -> new XeroLedger(connection, keeper, xero, resilience)));
     }
 }

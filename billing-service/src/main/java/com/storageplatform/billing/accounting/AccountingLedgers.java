@@ -8,7 +8,7 @@ import com.storageplatform.kit.web.ErrorCode;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -28,10 +28,14 @@ class AccountingLedgers {
 
     private final AccountingLedger simulator = new SimulatedLedger();
     private final ServiceClients clients;
-    private final Map<String, Function<Connection, AccountingLedger>> adapters;
+    private final Map<String, BiFunction<Connection, CredentialKeeper, AccountingLedger>> adapters;
 
-    /** @param adapters each provider billing pushes to live, by crm's provider name, and how to open it */
-    AccountingLedgers(ServiceClients clients, Map<String, Function<Connection, AccountingLedger>> adapters) {
+    /**
+     * @param adapters each provider billing pushes to live, by crm's provider name, and how to open it on the
+     *                 connection and where to store the credentials the provider rotates
+     */
+    AccountingLedgers(ServiceClients clients,
+            Map<String, BiFunction<Connection, CredentialKeeper, AccountingLedger>> adapters) {
         this.clients = clients;
         this.adapters = Map.copyOf(adapters);
     }
@@ -43,7 +47,8 @@ class AccountingLedgers {
         return clients.of("crm").get(CONNECTION_PATH)
                 .forAccount(account)
                 .data(Connection.class)
-                .map(this::adapterOf)
+                .map(connection -> adapterOf(connection, credentials -> replaceCredentials(account,
+                        connection.id(), credentials)))
                 .onErrorResume(ApiException.class, e -> e.code() == ErrorCode.NOT_FOUND ? Mono.empty()
                         : Mono.error(e));
     }
@@ -77,9 +82,34 @@ class AccountingLedgers {
     record ConnectionReport(String outcome, String message) {
     }
 
-    private AccountingLedger adapterOf(Connection connection) {
-        Function<Connection, AccountingLedger> open = adapters.get(connection.provider());
-        return open != null ? open.apply(connection) : new Unsupported(connection.provider(), adapters.keySet());
+    /**
+     * Stores credentials the provider rotated on the account's connection in crm
+     * ({@code PUT /internal/v1/integration-connections/{id}/credentials}, an account call sent once). Unlike a report,
+     * a failure is not dropped: it fails the push that needed it (the adapter says how), so a rotated token is never
+     * lost without the row saying so.
+     */
+    Mono<Void> replaceCredentials(Caller account, String connectionId, Map<String, String> credentials) {
+        return clients.of("crm").put("/internal/v1/integration-connections/{id}/credentials", connectionId)
+                .forAccount(account)
+                .purpose("accounting-credentials")
+                .body(new CredentialReplacement(credentials))
+                .retrieve(JsonNode.class)
+                .then();
+    }
+
+    /** The body of crm's credentials route: the values by name, never printed. */
+    record CredentialReplacement(Map<String, String> credentials) {
+
+        @Override
+        public String toString() {
+            return "CredentialReplacement[credentials=" + new TreeSet<>(credentials.keySet()) + "]";
+        }
+    }
+
+    private AccountingLedger adapterOf(Connection connection, CredentialKeeper keeper) {
+        BiFunction<Connection, CredentialKeeper, AccountingLedger> open = adapters.get(connection.provider());
+        return open != null ? open.apply(connection, keeper)
+                : new Unsupported(connection.provider(), adapters.keySet());
     }
 
     /** A provider crm connects but billing has no adapter for: every push is refused, saying so. */

@@ -1,11 +1,13 @@
 package com.storageplatform.billing.accounting;
 
 import com.google.api.client.auth.oauth2.RefreshTokenRequest;
+import com.google.api.client.auth.oauth2.TokenResponse;
 import com.google.api.client.http.BasicAuthentication;
 import com.google.api.client.http.GenericUrl;
 import com.google.api.client.http.HttpRequestInitializer;
 import com.google.api.client.http.javanet.NetHttpTransport;
 import com.google.api.client.json.gson.GsonFactory;
+import com.storageplatform.kit.resilience.DependencyOutage;
 import com.storageplatform.kit.resilience.ProviderCalls;
 import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.web.ApiException;
@@ -48,9 +50,16 @@ import tools.jackson.databind.JsonNode;
  *   <li>a payment: a payment on the booked invoice into the bank account of {@link XeroSettings};</li>
  *   <li>a refund: a credit note of its amount and a payment out of the bank account on it (Xero's cash refund).</li>
  * </ul>
- * Every call runs through the kit's {@link ProviderCalls} under the peer {@code xero}. Xero hands back a new refresh
- * token with each access token and keeps the old one valid for 30 minutes only; crm has no route yet to store the
- * new one, so a connection's grant lasts until then (docs/api/accounting.md, "Live accounts").
+ * Every call runs through the kit's {@link ProviderCalls} under the peer {@code xero}.
+ *
+ * <p>Xero hands back a new refresh token with each access token and accepts the one traded for 30 minutes more
+ * only. The new one is stored on the connection in crm ({@link CredentialKeeper}) before the access token is used,
+ * and traded at the next push. When it cannot be stored the push fails as an outage, booking nothing, and is pushed
+ * again later: crm still holds the token just traded, which Xero accepts again within its 30 minutes (and rotates
+ * again), whereas booking with the access token and dropping the new refresh token would lose the connection's grant
+ * silently half an hour later. A push whose rotation reached crm but whose answer was lost reads the new token at
+ * its next attempt. Which of two pushes of one account at once stores last is crm's row lock's to decide (the last
+ * write wins); see docs/api/accounting.md, "Live accounts".
  */
 final class XeroLedger implements AccountingLedger {
 
@@ -59,12 +68,18 @@ final class XeroLedger implements AccountingLedger {
             "zero", "ZERORATEDOUTPUT", "exempt", "EXEMPTOUTPUT", "outside_scope", "NONE");
 
     private final Connection connection;
+    private final CredentialKeeper keeper;
     private final XeroSettings settings;
     private final ProviderCalls calls;
     private final int timeoutMillis;
 
-    XeroLedger(Connection connection, XeroSettings settings, Resilience resilience) {
+    /** The refresh token to trade next: the connection's, then each one Xero rotated it to, once stored. */
+    private volatile String refreshToken;
+
+    XeroLedger(Connection connection, CredentialKeeper keeper, XeroSettings settings, Resilience resilience) {
         this.connection = connection;
+        this.keeper = keeper;
+        this.refreshToken = connection.credential("refresh_token");
         this.settings = settings;
         this.calls = new ProviderCalls(resilience, PROVIDER, "Xero", XeroErrors::translate);
         this.timeoutMillis = (int) ProviderCalls.attemptTimeout(resilience, PROVIDER).toMillis();
@@ -84,7 +99,7 @@ final class XeroLedger implements AccountingLedger {
     public Mono<Pushed> push(LedgerEntry entry) {
         String tenant = connection.setting("tenant_id");
         if (tenant == null || connection.credential("client_id") == null
-                || connection.credential("client_secret") == null || connection.credential("refresh_token") == null) {
+                || connection.credential("client_secret") == null || refreshToken == null) {
             return Mono.just(new Pushed.Refused(PROVIDER, "The Xero connection lacks its tenant_id setting or one of "
                     + "its credentials (client_id, client_secret, refresh_token)."));
         }
@@ -94,20 +109,36 @@ final class XeroLedger implements AccountingLedger {
         // Not AccountingApi.getInstance: that keeps the first client made in the process, whatever is asked later.
         AccountingApi api = new AccountingApi(new ApiClient(settings.apiUrl(), transport, timeouts, null, null));
         String key = "acs-" + entry.subjectId() + "-" + entry.action();
-        return calls.once(() -> accessToken(transport, timeouts))
+        return calls.once(() -> grant(transport, timeouts))
+                .flatMap(grant -> rotated(grant).thenReturn(grant.getAccessToken()))
                 .flatMap(token -> book(api, new Booking(token, tenant, key), entry))
                 .map(externalId -> (Pushed) new Pushed.Synced(PROVIDER, externalId));
     }
 
-    /** The connection's refresh token traded for an access token (Xero's OAuth 2.0 refresh grant). */
-    private String accessToken(NetHttpTransport transport, HttpRequestInitializer timeouts) throws Exception {
+    /** The refresh token traded for an access token and the next refresh token (Xero's OAuth 2.0 refresh grant). */
+    private TokenResponse grant(NetHttpTransport transport, HttpRequestInitializer timeouts) throws Exception {
         return new RefreshTokenRequest(transport, GsonFactory.getDefaultInstance(), new GenericUrl(settings.tokenUrl()),
-                connection.credential("refresh_token"))
+                refreshToken)
                 .setClientAuthentication(new BasicAuthentication(connection.credential("client_id"),
                         connection.credential("client_secret")))
                 .setRequestInitializer(timeouts)
-                .execute()
-                .getAccessToken();
+                .execute();
+    }
+
+    /**
+     * The refresh token Xero answered, stored on the connection when it is a new one, before the access token is
+     * used; failing that, an outage (the push is tried again with the token crm still holds). Never quotes a token.
+     */
+    private Mono<Void> rotated(TokenResponse grant) {
+        String next = grant.getRefreshToken();
+        if (next == null || next.isBlank() || next.equals(refreshToken)) {
+            return Mono.empty();
+        }
+        return keeper.replace(Map.of("refresh_token", next))
+                .doOnSuccess(stored -> refreshToken = next)
+                .onErrorMap(failure -> new DependencyOutage("Xero rotated the connection's refresh token and crm "
+                        + "could not store it (" + failure.getMessage() + "): nothing was booked; pushed again "
+                        + "with the token crm holds, which Xero accepts for 30 minutes after its use"));
     }
 
     private record Booking(String token, String tenant, String key) {

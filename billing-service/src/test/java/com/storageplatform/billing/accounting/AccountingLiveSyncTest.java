@@ -1,8 +1,10 @@
 package com.storageplatform.billing.accounting;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
@@ -48,7 +50,10 @@ import tools.jackson.databind.json.JsonMapper;
 @TestPropertySource(properties = {
         "billing.accounting.poll-interval=200ms",
         "billing.accounting.first-retry=200ms",
-        "billing.accounting.max-attempts=2"})
+        "billing.accounting.max-attempts=2",
+        // crm's outage in one test must not leave its breaker open for the next.
+        "platform.resilience.peers.crm.sliding-window-size=1000",
+        "platform.resilience.peers.crm.minimum-number-of-calls=1000"})
 class AccountingLiveSyncTest {
 
     static final ScriptedPeer CRM = ScriptedPeer.start();
@@ -161,6 +166,63 @@ class AccountingLiveSyncTest {
         assertThat(report.path()).isEqualTo(
                 "/internal/v1/integration-connections/019ac3c2-5a10-7e21-8b44-2f6d0c9e1a20/report");
         assertThat(json.readTree(report.body()).get("outcome").asString()).isEqualTo("used");
+    }
+
+    static String xeroConnection(String refreshToken) {
+        return """
+                {"data": {"connection": {"id": "019ac3c2-5a10-7e21-8b44-2f6d0c9e1a20",
+                  "object": "integration_connection", "kind": "accounting", "provider": "xero",
+                  "settings": {"tenant_id": "6c1b2b4e-1f0a-4c55-9d8e-0e4f3a2b1c7d"}, "status": "active"},
+                 "credentials": {"client_id": "client-1", "client_secret": "NeverInALog",
+                  "refresh_token": "%s"}}}""".formatted(refreshToken);
+    }
+
+    static void tokenRotated(String from, String to) {
+        XERO.stubFor(post("/connect/token").withRequestBody(containing("refresh_token=" + from)).willReturn(okJson("""
+                {"access_token": "access-for-%s", "token_type": "Bearer", "expires_in": 1800,
+                 "refresh_token": "%s"}""".formatted(from, to))));
+    }
+
+    @Test
+    void theRefreshTokenXeroRotatesIsStoredInCrmAndTheNextPushTradesIt() {
+        CRM.answer(200, xeroConnection("refresh-1"));
+        tokenRotated("refresh-1", "refresh-2");
+        tokenRotated("refresh-2", "refresh-3");
+        XERO.stubFor(put(urlPathEqualTo("/api.xro/2.0/Invoices")).willReturn(okJson("""
+                {"Invoices": [{"InvoiceID": "%s", "Status": "AUTHORISED"}]}""".formatted(XERO_INVOICE))));
+        String first = invoicing.open(caller, customer, 12000);
+
+        JsonNode firstRow = settledIssue(first);
+        assertThat(firstRow.get("status").asString()).as(firstRow.toString()).isEqualTo("synced");
+
+        // The new refresh token went to crm's credentials route, for the account, with a service token for it.
+        ScriptedPeer.Received rotation = CRM.received().stream().filter(r -> r.method().equals("PUT")).findFirst()
+                .orElseThrow();
+        assertThat(rotation.path()).isEqualTo(
+                "/internal/v1/integration-connections/019ac3c2-5a10-7e21-8b44-2f6d0c9e1a20/credentials");
+        assertThat(json.readTree(rotation.body())).isEqualTo(json.readTree(
+                "{\"credentials\": {\"refresh_token\": \"refresh-2\"}}"));
+        Jwt token = CallerTokenVerifier.internalDecoder(Pem.publicKey(TestCallers.publicKeyPem()),
+                Pem.publicKey(TestCallers.servicePublicKeyPem()))
+                .decode(rotation.header("Authorization").substring("Bearer ".length())).block();
+        assertThat(CallerTokenVerifier.isInternalOnly(token)).isTrue();
+        assertThat(CallerTokenVerifier.toCaller(token).accountId()).isEqualTo(caller.accountId());
+        XERO.verify(putRequestedFor(urlPathEqualTo("/api.xro/2.0/Invoices"))
+                .withHeader("Authorization", equalTo("Bearer access-for-refresh-1")));
+
+        // crm now holds the rotated token (its own tests store it): the next push trades it, not the used one.
+        CRM.answer(200, xeroConnection("refresh-2"));
+        CRM.clear();
+        String second = invoicing.open(caller, customer, 12000);
+
+        JsonNode secondRow = settledIssue(second);
+        assertThat(secondRow.get("status").asString()).as(secondRow.toString()).isEqualTo("synced");
+        XERO.verify(1, postRequestedFor(urlPathEqualTo("/connect/token"))
+                .withRequestBody(containing("refresh_token=refresh-2")));
+        XERO.verify(putRequestedFor(urlPathEqualTo("/api.xro/2.0/Invoices"))
+                .withHeader("Authorization", equalTo("Bearer access-for-refresh-2")));
+        eventually(() -> CRM.received().stream().anyMatch(r -> r.method().equals("PUT")
+                && r.body().contains("refresh-3")));
     }
 
     @Test

@@ -14,6 +14,8 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.storageplatform.kit.resilience.DependencyOutage;
+import com.storageplatform.kit.resilience.ProviderCalls;
 import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.resilience.ResilienceProperties;
 import com.storageplatform.kit.resilience.ResilienceProperties.Policy;
@@ -21,10 +23,13 @@ import com.storageplatform.kit.web.ApiException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -52,11 +57,15 @@ class XeroLedgerTest {
     }
 
     static XeroLedger ledger(Policy policy) {
+        return ledger(policy, credentials -> Mono.empty());
+    }
+
+    static XeroLedger ledger(Policy policy, CredentialKeeper keeper) {
         Connection connection = new Connection(JSON.readTree("""
                 {"id": "019ac3c2-5a10-7e21-8b44-2f6d0c9e1a20", "object": "integration_connection", "kind": "accounting",
                  "provider": "xero", "settings": {"tenant_id": "%s"}}""".formatted(TENANT)),
                 Map.of("client_id", "client-1", "client_secret", "NeverInALog", "refresh_token", "refresh-1"));
-        return new XeroLedger(connection, new XeroSettings(XERO.baseUrl() + "/api.xro/2.0",
+        return new XeroLedger(connection, keeper, new XeroSettings(XERO.baseUrl() + "/api.xro/2.0",
                 XERO.baseUrl() + "/connect/token", null, null),
                 new Resilience(new ResilienceProperties(null, Map.of("xero", policy))));
     }
@@ -171,5 +180,87 @@ class XeroLedgerTest {
                             .doesNotContain("refresh-1", "NeverInALog", "client-1");
                 })
                 .verify();
+    }
+
+    static void tokenRotated(String from, String to) {
+        XERO.stubFor(post("/connect/token").withRequestBody(containing("refresh_token=" + from)).willReturn(okJson("""
+                {"access_token": "access-for-%s", "token_type": "Bearer", "expires_in": 1800,
+                 "refresh_token": "%s"}""".formatted(from, to))));
+    }
+
+    static LedgerEntry issue() {
+        return new LedgerEntry(UUID.randomUUID(), "invoice", INVOICE, "issued", invoice(), null, 1);
+    }
+
+    @Test
+    void theRefreshTokenXeroRotatesIsStoredBeforeTheAccessTokenIsUsedAndTradedAtTheNextPush() {
+        tokenRotated("refresh-1", "refresh-2");
+        tokenRotated("refresh-2", "refresh-3");
+        XERO.stubFor(put(urlPathEqualTo("/api.xro/2.0/Invoices")).willReturn(okJson("""
+                {"Invoices": [{"InvoiceID": "%s", "Status": "AUTHORISED"}]}""".formatted(XERO_INVOICE))));
+        List<Map<String, String>> stored = new CopyOnWriteArrayList<>();
+        List<Integer> bookedBeforeStoring = new CopyOnWriteArrayList<>();
+        XeroLedger ledger = ledger(policy(), credentials -> Mono.fromRunnable(() -> {
+            bookedBeforeStoring.add(XERO.findAll(putRequestedFor(urlPathEqualTo("/api.xro/2.0/Invoices"))).size());
+            stored.add(credentials);
+        }));
+
+        StepVerifier.create(ledger.push(issue())).expectNext(new Pushed.Synced("xero", XERO_INVOICE))
+                .verifyComplete();
+
+        assertThat(stored).containsExactly(Map.of("refresh_token", "refresh-2"));
+        assertThat(bookedBeforeStoring).containsExactly(0);
+        XERO.verify(putRequestedFor(urlPathEqualTo("/api.xro/2.0/Invoices"))
+                .withHeader("Authorization", equalTo("Bearer access-for-refresh-1")));
+
+        // The next push trades the rotated token, and stores the one it is rotated to.
+        StepVerifier.create(ledger.push(issue())).expectNext(new Pushed.Synced("xero", XERO_INVOICE))
+                .verifyComplete();
+        assertThat(stored).containsExactly(Map.of("refresh_token", "refresh-2"), Map.of("refresh_token", "refresh-3"));
+        XERO.verify(1, postRequestedFor(urlPathEqualTo("/connect/token"))
+                .withRequestBody(containing("refresh_token=refresh-2")));
+        XERO.verify(putRequestedFor(urlPathEqualTo("/api.xro/2.0/Invoices"))
+                .withHeader("Authorization", equalTo("Bearer access-for-refresh-2")));
+    }
+
+    @Test
+    void aRotatedTokenThatCannotBeStoredBooksNothingAndIsAnOutageNamingNoToken() {
+        tokenRotated("refresh-1", "refresh-2");
+        XERO.stubFor(put(urlPathEqualTo("/api.xro/2.0/Invoices")).willReturn(okJson("""
+                {"Invoices": [{"InvoiceID": "%s", "Status": "AUTHORISED"}]}""".formatted(XERO_INVOICE))));
+        XeroLedger ledger = ledger(policy(),
+                credentials -> Mono.error(ProviderCalls.outage("crm", 503)));
+
+        StepVerifier.create(ledger.push(issue()))
+                .expectErrorSatisfies(e -> {
+                    assertThat(e).isInstanceOf(DependencyOutage.class);
+                    assertThat(e.getMessage()).contains("refresh token", "could not store")
+                            .doesNotContain("refresh-1", "refresh-2", "NeverInALog");
+                })
+                .verify();
+        XERO.verify(0, putRequestedFor(urlPathEqualTo("/api.xro/2.0/Invoices")));
+
+        // Pushed again: the token crm still holds is traded again (Xero accepts it within its 30 minutes).
+        XeroLedger again = ledger(policy(), credentials -> Mono.empty());
+        StepVerifier.create(again.push(issue())).expectNext(new Pushed.Synced("xero", XERO_INVOICE))
+                .verifyComplete();
+        XERO.verify(2, postRequestedFor(urlPathEqualTo("/connect/token"))
+                .withRequestBody(containing("refresh_token=refresh-1")));
+    }
+
+    @Test
+    void aGrantThatKeepsItsRefreshTokenStoresNothing() {
+        XERO.stubFor(post("/connect/token").willReturn(okJson("""
+                {"access_token": "xero-access-token", "token_type": "Bearer", "expires_in": 1800,
+                 "refresh_token": "refresh-1"}""")));
+        XERO.stubFor(put(urlPathEqualTo("/api.xro/2.0/Invoices")).willReturn(okJson("""
+                {"Invoices": [{"InvoiceID": "%s", "Status": "AUTHORISED"}]}""".formatted(XERO_INVOICE))));
+        List<Map<String, String>> stored = new CopyOnWriteArrayList<>();
+
+        StepVerifier.create(ledger(policy(), credentials -> Mono.fromRunnable(() -> stored.add(credentials)))
+                        .push(issue()))
+                .expectNext(new Pushed.Synced("xero", XERO_INVOICE))
+                .verifyComplete();
+        assertThat(stored).isEmpty();
     }
 }

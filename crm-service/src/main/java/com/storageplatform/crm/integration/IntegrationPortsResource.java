@@ -12,6 +12,7 @@ import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -72,6 +73,18 @@ class IntegrationPortsResource {
     Mono<Envelopes.Data<IntegrationConnection>> report(Caller caller, @PathVariable String id,
             @RequestBody ConnectionReport body) {
         return fromPeer(caller).flatMap(peer -> connections.report(peer, Ids.fromPath(id), body))
+                .map(Envelopes::data);
+    }
+
+    /**
+     * A port's replacement of credentials it was given, such as a refresh token the provider rotated: the keys sent
+     * replace the stored ones, sealed again. 404 for a disabled connection or another account's; 422 naming a key
+     * the provider does not know or a blank value. Answers the connection, without credentials.
+     */
+    @PutMapping(PATH + "/{id}/credentials")
+    Mono<Envelopes.Data<IntegrationConnection>> replaceCredentials(Caller caller, @PathVariable String id,
+            @RequestBody CredentialReplacement body) {
+        return fromPeer(caller).flatMap(peer -> connections.replaceCredentials(peer, Ids.fromPath(id), body))
                 .map(Envelopes::data);
     }
 

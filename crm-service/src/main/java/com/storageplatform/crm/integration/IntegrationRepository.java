@@ -23,7 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The {@code integration_connections} table, every statement bound to one account. Reads never select the sealed
- * credentials, except {@link #inServiceFor}, which only the internal read uses.
+ * credentials, except {@link #inServiceFor}, which only the internal read uses, and {@link #findStoredForUpdate},
+ * which only a port's replacement of credentials uses.
  */
 @Repository
 class IntegrationRepository {
@@ -115,6 +116,17 @@ class IntegrationRepository {
                         + " FROM integration_connections WHERE account_id = :account_id AND id = :id" + lock)
                 .bind("id", id)
                 .map(this::toConnection)
+                .one();
+    }
+
+    /** The connection with its sealed credentials, its row locked for the rest of the transaction. */
+    Mono<Stored> findStoredForUpdate(UUID accountId, UUID id) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                , credentials_sealed
+                 FROM integration_connections WHERE account_id = :account_id AND id = :id FOR UPDATE
+                """)
+                .bind("id", id)
+                .map(row -> new Stored(toConnection(row), row.get("credentials_sealed", byte[].class)))
                 .one();
     }
 

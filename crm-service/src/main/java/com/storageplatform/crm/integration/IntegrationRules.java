@@ -168,6 +168,39 @@ final class IntegrationRules {
         return stored;
     }
 
+    /**
+     * A port's replacement of some credentials: at least one, only the provider's, each a non-empty string of at
+     * most 8192 characters ({@code credentials.<key>} otherwise). Answers the credentials the connection has after
+     * it: the {@code stored} ones with those sent replaced. Those that go together (SMTP's user name and password)
+     * must still be both or neither afterwards.
+     */
+    static Map<String, String> replaced(Validation v, Provider provider, Map<String, String> stored,
+            Map<String, String> sent) {
+        if (sent == null || sent.isEmpty()) {
+            v.add("credentials", FieldIssue.REQUIRED);
+            return stored;
+        }
+        for (Map.Entry<String, String> entry : new TreeMap<>(sent).entrySet()) {
+            String field = "credentials." + entry.getKey();
+            String value = entry.getValue();
+            if (!KEY.matcher(entry.getKey()).matches()) {
+                v.add("credentials", FieldIssue.INVALID);
+            } else if (!provider.knowsCredential(entry.getKey())) {
+                v.add(field, FieldIssue.UNKNOWN_FIELD);
+            } else if (value == null || value.isBlank()) {
+                v.add(field, FieldIssue.REQUIRED);
+            } else {
+                v.maxLength(field, value, MAX_CREDENTIAL_CHARS);
+            }
+        }
+        Map<String, String> after = new TreeMap<>(stored);
+        after.putAll(sent);
+        boolean someTogether = provider.credentialsTogether().stream().anyMatch(after::containsKey);
+        provider.credentialsTogether().forEach(key -> v.check(someTogether && !after.containsKey(key),
+                "credentials." + key, FieldIssue.REQUIRED));
+        return after;
+    }
+
     /** Site ids as stored (none sent: every site): at most 100 platform ids, each once. */
     static List<UUID> siteIds(Validation v, List<String> siteIds) {
         if (siteIds == null) {

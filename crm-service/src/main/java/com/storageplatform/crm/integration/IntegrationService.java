@@ -16,6 +16,7 @@ import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -193,6 +194,44 @@ class IntegrationService {
                         Mono<Void> write = connections.save(account, saved, null);
                         return changed ? write.then(events.publish(caller, IntegrationEvents.UPDATED, saved))
                                 : write.thenReturn(saved);
+                    })
+                    .as(tx::transactional);
+        });
+    }
+
+    /**
+     * A port's replacement of credentials it was given (Xero's refresh token, rotated at each use): the keys sent
+     * replace the stored ones, the others stay, and the whole is sealed again for the account and connection, in one
+     * transaction. A connection that is disabled or not the account's is 404 (a port reads only connections in
+     * service, and one disabled since must not be brought back to life by a port); a key the provider does not know
+     * or a blank value is 422 naming it. Concurrent replacements queue on the row's lock, so each one merges into the
+     * credentials the previous left and the last to commit wins; no credential sent by one is lost to another's
+     * stale copy. {@code updated_at} moves and {@code integration_connection.updated} is published only when the
+     * credentials' names change: a rotated value is not a change an operator or a projection sees. Answers the
+     * connection as a read does, without credentials.
+     */
+    Mono<IntegrationConnection> replaceCredentials(Caller caller, UUID id, CredentialReplacement body) {
+        return Mono.defer(() -> {
+            UUID account = caller.accountId();
+            return connections.findStoredForUpdate(account, id)
+                    .filter(stored -> stored.connection().inService())
+                    .switchIfEmpty(Mono.error(() -> ApiException.notFound()))
+                    .flatMap(stored -> {
+                        IntegrationConnection current = stored.connection();
+                        Provider provider = IntegrationProviders.named(current.provider()).orElseThrow();
+                        Validation v = Validation.start();
+                        Map<String, String> after = IntegrationRules.replaced(v, provider, seal.open(account, id, stored.sealed()),
+                                body.credentials());
+                        v.orThrow();
+                        List<String> keys = IntegrationRules.keysOf(after);
+                        if (keys.equals(current.credentialKeys())) {
+                            return connections.save(account, current, seal.seal(account, id, after))
+                                    .thenReturn(current);
+                        }
+                        IntegrationConnection saved = current.with(current.name(), current.settings(), keys,
+                                current.siteIds(), current.status()).updatedAt(clock.instant());
+                        return connections.save(account, saved, seal.seal(account, id, after))
+                                .then(events.publish(caller, IntegrationEvents.UPDATED, saved));
                     })
                     .as(tx::transactional);
         });

@@ -78,6 +78,17 @@ final class IntegrationFixtures {
                 .header("Authorization", peerBearer(as)).exchange();
     }
 
+    /** A port's replacement of credentials it was given, as another service would send it. */
+    WebTestClient.ResponseSpec replaceCredentials(Caller as, String id, String body) {
+        return replaceCredentials(peerBearer(as), id, body);
+    }
+
+    WebTestClient.ResponseSpec replaceCredentials(String authorization, String id, String body) {
+        return client.put().uri("/internal/v1/integration-connections/" + id + "/credentials")
+                .header("Authorization", authorization)
+                .header("Content-Type", "application/json").bodyValue(body).exchange();
+    }
+
     /** A port's report, as another service would send it. */
     WebTestClient.ResponseSpec report(Caller as, String id, String body) {
         return client.post().uri("/internal/v1/integration-connections/" + id + "/report")

@@ -200,4 +200,100 @@ class IntegrationPortsTest {
         assertThat(reported.get("status").asString()).isEqualTo("disabled");
         assertThat(reported.get("last_error").get("message").asString()).isEqualTo("timeout");
     }
+
+    @Test
+    void aPortReplacesTheRefreshTokenItWasGivenAndTheNextReadOpensIt() {
+        JsonNode created = f.create(xero(""));
+        String id = created.get("id").asString();
+
+        WebTestClient.ResponseSpec answer = f.replaceCredentials(f.caller, id,
+                "{\"credentials\": {\"refresh_token\": \"xero-refresh-token-rotated-9c41\"}}").expectStatus().isOk();
+        String text = new String(answer.expectBody().returnResult().getResponseBodyContent(),
+                java.nio.charset.StandardCharsets.UTF_8);
+        JsonNode replaced = json.readTree(text).get("data");
+
+        // The connection as a read answers it: names of credentials, never a value; a rotation is no change.
+        assertThat(text).doesNotContain("xero-refresh-token-rotated-9c41", CLIENT_SECRET, REFRESH_TOKEN);
+        assertThat(replaced).isEqualTo(created);
+        assertThat(f.api.read(f.caller, id)).isEqualTo(created);
+        JsonNode credentials = f.api.body(f.portRead(f.caller, "?kind=accounting").expectStatus().isOk())
+                .get("data").get("credentials");
+        assertThat(credentials.get("refresh_token").asString()).isEqualTo("xero-refresh-token-rotated-9c41");
+        assertThat(credentials.get("client_id").asString()).isEqualTo("client-1");
+        assertThat(credentials.get("client_secret").asString()).isEqualTo(CLIENT_SECRET);
+        assertThat(f.accounts.eventTypes(id)).containsExactly("integration_connection.created");
+        // Stored sealed: the value is nowhere in the row.
+        byte[] sealed = db.sql("SELECT credentials_sealed FROM integration_connections WHERE id = :id")
+                .bind("id", java.util.UUID.fromString(id)).map(row -> row.get(0, byte[].class)).one().block();
+        assertThat(new String(sealed, java.nio.charset.StandardCharsets.ISO_8859_1))
+                .doesNotContain("xero-refresh-token-rotated-9c41");
+
+        // The last replacement wins.
+        f.replaceCredentials(f.caller, id, "{\"credentials\": {\"refresh_token\": \"r3\"}}").expectStatus().isOk();
+        assertThat(f.api.body(f.portRead(f.caller, "?kind=accounting").expectStatus().isOk()).get("data")
+                .get("credentials").get("refresh_token").asString()).isEqualTo("r3");
+    }
+
+    @Test
+    void aPortOutsideAnyRequestReplacesCredentialsWithAServiceTokenForTheAccount() {
+        String id = f.create(xero("")).get("id").asString();
+        Caller account = Caller.actingFor(f.caller.accountId(), f.caller.operatorId(), f.caller.environment(),
+                "billing:accounting-sync", null);
+        String token = new CallerTokenSigner(Pem.privateKey(TestCallers.servicePrivateKeyPem()))
+                .signForAccount(account, "billing");
+
+        f.replaceCredentials("Bearer " + token, id, "{\"credentials\": {\"refresh_token\": \"r2\"}}")
+                .expectStatus().isOk();
+
+        assertThat(f.api.body(f.portRead(f.caller, "?kind=accounting").expectStatus().isOk()).get("data")
+                .get("credentials").get("refresh_token").asString()).isEqualTo("r2");
+    }
+
+    @Test
+    void onlyAPeerReplacesCredentials() {
+        String id = f.create(xero("")).get("id").asString();
+        String body = "{\"credentials\": {\"refresh_token\": \"stolen\"}}";
+
+        // A client's own credential, with every scope: the route does not exist for it.
+        assertThat(f.api.errorCode(f.replaceCredentials(TestCallers.bearer(f.caller), id, body), 404))
+                .isEqualTo("not_found");
+        client.put().uri("/internal/v1/integration-connections/" + id + "/credentials")
+                .header("Content-Type", "application/json").bodyValue(body).exchange()
+                .expectStatus().isUnauthorized();
+        assertThat(f.api.body(f.portRead(f.caller, "?kind=accounting").expectStatus().isOk()).get("data")
+                .get("credentials").get("refresh_token").asString()).isEqualTo(REFRESH_TOKEN);
+    }
+
+    @Test
+    void aDisabledConnectionOrAnotherAccountsHasNoCredentialsReplaced() {
+        String id = f.create(xero("")).get("id").asString();
+        String body = "{\"credentials\": {\"refresh_token\": \"r2\"}}";
+        Caller stranger = TestCallers.apiCaller(IntegrationFixtures.SCOPES);
+
+        assertThat(f.api.errorCode(f.replaceCredentials(stranger, id, body), 404)).isEqualTo("not_found");
+
+        f.api.updated(f.caller, id, "{\"status\": \"disabled\"}");
+        assertThat(f.api.errorCode(f.replaceCredentials(f.caller, id, body), 404)).isEqualTo("not_found");
+
+        f.api.updated(f.caller, id, "{\"status\": \"active\"}");
+        assertThat(f.api.body(f.portRead(f.caller, "?kind=accounting").expectStatus().isOk()).get("data")
+                .get("credentials").get("refresh_token").asString()).isEqualTo(REFRESH_TOKEN);
+    }
+
+    @Test
+    void onlyTheProvidersCredentialsEachWithAValueAreReplaced() {
+        String id = f.create(xero("")).get("id").asString();
+
+        assertThat(f.api.issues(f.replaceCredentials(f.caller, id, """
+                {"credentials": {"api_key": "k", "refresh_token": "  ", "client_id": "c2"}}""")))
+                .containsExactly("credentials.api_key unknown_field", "credentials.refresh_token required");
+        assertThat(f.api.issues(f.replaceCredentials(f.caller, id, "{\"credentials\": {}}")))
+                .containsExactly("credentials required");
+        assertThat(f.api.issues(f.replaceCredentials(f.caller, id, "{}"))).containsExactly("credentials required");
+
+        JsonNode credentials = f.api.body(f.portRead(f.caller, "?kind=accounting").expectStatus().isOk())
+                .get("data").get("credentials");
+        assertThat(credentials.get("client_id").asString()).isEqualTo("client-1");
+        assertThat(credentials.get("refresh_token").asString()).isEqualTo(REFRESH_TOKEN);
+    }
 }

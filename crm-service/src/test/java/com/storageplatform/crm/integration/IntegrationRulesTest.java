@@ -169,6 +169,42 @@ class IntegrationRulesTest {
                 .isEqualTo("Stored[connection=" + connection.id() + "]");
     }
 
+    @Test
+    void aReplacementKeepsTheCredentialsNotSentAndJudgesOnlyThoseSent() {
+        IntegrationProviders.Provider xero = IntegrationProviders.named("xero").orElseThrow();
+        Map<String, String> stored = Map.of("client_id", "c", "client_secret", "s", "refresh_token", "r1");
+
+        Validation v = Validation.start();
+        assertThat(IntegrationRules.replaced(v, xero, stored, Map.of("refresh_token", "r2")))
+                .isEqualTo(Map.of("client_id", "c", "client_secret", "s", "refresh_token", "r2"));
+        assertThat(v.isValid()).isTrue();
+
+        Validation bad = Validation.start();
+        Map<String, String> sent = new LinkedHashMap<>();
+        sent.put("refresh_token", null);
+        sent.put("api_key", "k");
+        sent.put("Bad Key", "x");
+        IntegrationRules.replaced(bad, xero, stored, sent);
+        assertThat(issues(bad)).containsExactlyInAnyOrder("credentials invalid", "credentials.api_key unknown_field",
+                "credentials.refresh_token required");
+
+        Validation none = Validation.start();
+        IntegrationRules.replaced(none, xero, stored, Map.of());
+        assertThat(issues(none)).containsExactly("credentials required");
+    }
+
+    @Test
+    void aReplacementLeavesCredentialsThatGoTogetherBothOrNeither() {
+        Validation v = Validation.start();
+        IntegrationRules.replaced(v, smtp(), Map.of(), Map.of("username", "desk"));
+        assertThat(issues(v)).containsExactly("credentials.password required");
+
+        Validation fine = Validation.start();
+        IntegrationRules.replaced(fine, smtp(), Map.of("username", "desk", "password", "p1"),
+                Map.of("password", "p2"));
+        assertThat(fine.isValid()).isTrue();
+    }
+
     private static IntegrationProviders.Provider smtp() {
         return IntegrationProviders.named("smtp").orElseThrow();
     }
