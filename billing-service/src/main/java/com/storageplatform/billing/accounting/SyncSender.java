@@ -1,7 +1,7 @@
 package com.storageplatform.billing.accounting;
 
 import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.polling.PollingLoop;
+import com.storageplatform.kit.polling.LeasedWorkLoop;
 import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.kit.web.ApiException;
 import java.time.Clock;
@@ -13,6 +13,7 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -35,7 +36,7 @@ import reactor.core.publisher.Mono;
  * which the adapter keys so the system does not book it twice.
  */
 @Component
-class SyncSender extends PollingLoop {
+class SyncSender extends LeasedWorkLoop<SyncItem> {
 
     private static final Logger log = LoggerFactory.getLogger(SyncSender.class);
     private static final int CONCURRENCY = 4;
@@ -46,36 +47,32 @@ class SyncSender extends PollingLoop {
     private final TransactionalOperator tx;
     private final Clock clock;
     private final SyncSettings settings;
-    private final WakeUpSignal signal;
 
     SyncSender(SyncRepository syncs, AccountingLedgers ledgers, AccountingEvents events, TransactionalOperator tx,
             Clock clock, SyncSettings settings, @Qualifier("accountingSyncSignal") WakeUpSignal signal) {
-        super("accounting sync sender", settings.pollInterval(), signal);
+        super("accounting sync sender", settings.pollInterval(), signal, clock, settings.lease(), settings.batch(),
+                CONCURRENCY);
         this.syncs = syncs;
         this.ledgers = ledgers;
         this.events = events;
         this.tx = tx;
         this.clock = clock;
         this.settings = settings;
-        this.signal = signal;
     }
 
     @Override
-    protected Mono<?> turn() {
-        Instant now = clock.instant();
-        return syncs.claimDue(now, now.plus(settings.lease()), settings.batch())
-                .flatMap(item -> push(item).onErrorResume(failure -> {
-                    log.warn("Accounting sync {} ({}) of account {} could not be recorded: {}; tried again once its "
-                            + "lease ends", item.id(), item.describe(), item.accountId(),
-                            NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
-                    return Mono.empty();
-                }), CONCURRENCY)
-                .count()
-                .doOnNext(handled -> {
-                    if (handled > 0) {
-                        signal.wake();
-                    }
-                });
+    protected Flux<SyncItem> claimDue(Instant now, Instant leaseEnds, int batch) {
+        return syncs.claimDue(now, leaseEnds, batch);
+    }
+
+    @Override
+    protected Mono<?> handle(SyncItem item) {
+        return push(item);
+    }
+
+    @Override
+    protected String describe(SyncItem item) {
+        return "Accounting sync " + item.id() + " (" + item.describe() + ") of account " + item.accountId();
     }
 
     private Mono<Void> push(SyncItem item) {

@@ -14,18 +14,16 @@ import com.storageplatform.crm.message.provider.Outgoing;
 import com.storageplatform.crm.message.provider.SimulatedReports;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.inbox.EventData;
-import com.storageplatform.kit.polling.PollingLoop;
+import com.storageplatform.kit.polling.LeasedWorkLoop;
 import com.storageplatform.kit.polling.WakeUpSignal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.core.NestedExceptionUtils;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -48,9 +46,8 @@ import reactor.core.publisher.Mono;
  * A sender that stops mid-hand-over leaves the message leased; once the lease ends it is tried again.
  */
 @Component
-class MessageSender extends PollingLoop {
+class MessageSender extends LeasedWorkLoop<Stored> {
 
-    private static final Logger log = LoggerFactory.getLogger(MessageSender.class);
     private static final String CREDENTIAL = "crm:message-sender";
     private static final int CONCURRENCY = 4;
 
@@ -68,7 +65,8 @@ class MessageSender extends PollingLoop {
     MessageSender(MessageRepository messages, MessageEvents events, Customers customers, Records records,
             DunningEmails dunning, MessageProviders providers, DeliveryReports reports, TransactionalOperator tx,
             Clock clock, SendingSettings settings, @Qualifier("messageSignal") WakeUpSignal signal) {
-        super("message sender", settings.pollInterval(), signal);
+        super("message sender", settings.pollInterval(), signal, clock, settings.lease(), settings.batch(),
+                CONCURRENCY);
         this.messages = messages;
         this.events = events;
         this.customers = customers;
@@ -82,16 +80,18 @@ class MessageSender extends PollingLoop {
     }
 
     @Override
-    protected Mono<?> turn() {
-        Instant now = clock.instant();
-        return messages.claimDue(now, now.plus(settings.lease()), settings.batch())
-                .flatMap(stored -> handOver(stored).onErrorResume(failure -> {
-                    log.warn("Message {} of account {} could not be handed over: {}; tried again once its lease "
-                            + "ends", stored.message().id(), stored.accountId(),
-                            NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
-                    return Mono.empty();
-                }), CONCURRENCY)
-                .then();
+    protected Flux<Stored> claimDue(Instant now, Instant leaseEnds, int batch) {
+        return messages.claimDue(now, leaseEnds, batch);
+    }
+
+    @Override
+    protected Mono<?> handle(Stored item) {
+        return handOver(item);
+    }
+
+    @Override
+    protected String describe(Stored item) {
+        return "Message " + item.message().id() + " of account " + item.accountId();
     }
 
     private Mono<Void> handOver(Stored stored) {

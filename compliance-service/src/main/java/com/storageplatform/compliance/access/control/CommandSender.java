@@ -1,6 +1,6 @@
 package com.storageplatform.compliance.access.control;
 
-import com.storageplatform.kit.polling.PollingLoop;
+import com.storageplatform.kit.polling.LeasedWorkLoop;
 import com.storageplatform.kit.polling.WakeUpSignal;
 import java.time.Clock;
 import java.time.Duration;
@@ -9,9 +9,9 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.core.NestedExceptionUtils;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -33,7 +33,7 @@ import reactor.core.publisher.Mono;
  * id, which the system treats as a repeat.
  */
 @Component
-class CommandSender extends PollingLoop {
+class CommandSender extends LeasedWorkLoop<AccessCommand> {
 
     private static final Logger log = LoggerFactory.getLogger(CommandSender.class);
     private static final int CONCURRENCY = 4;
@@ -46,12 +46,12 @@ class CommandSender extends PollingLoop {
     private final TransactionalOperator tx;
     private final Clock clock;
     private final CommandSettings settings;
-    private final WakeUpSignal signal;
 
     CommandSender(CommandRepository commands, AccessControls controls, CredentialCodes codes, AccessReports reports,
             LockSettlements locks, TransactionalOperator tx, Clock clock, CommandSettings settings,
             @Qualifier("accessCommandSignal") WakeUpSignal signal) {
-        super("access command sender", settings.pollInterval(), signal);
+        super("access command sender", settings.pollInterval(), signal, clock, settings.lease(), settings.batch(),
+                CONCURRENCY);
         this.commands = commands;
         this.controls = controls;
         this.codes = codes;
@@ -60,26 +60,21 @@ class CommandSender extends PollingLoop {
         this.tx = tx;
         this.clock = clock;
         this.settings = settings;
-        this.signal = signal;
     }
 
     @Override
-    protected Mono<?> turn() {
-        Instant now = clock.instant();
-        return commands.claimDue(now, now.plus(settings.lease()), settings.batch())
-                .flatMap(command -> handOver(command).onErrorResume(failure -> {
-                    log.warn("Command {} ({}) of account {} could not be handed over: {}; tried again once its lease "
-                            + "ends", command.id(), command.operation().value(), command.accountId(),
-                            NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
-                    return Mono.empty();
-                }), CONCURRENCY)
-                .count()
-                // A subject's next command waits for the one before it: another turn at once sends it.
-                .doOnNext(handled -> {
-                    if (handled > 0) {
-                        signal.wake();
-                    }
-                });
+    protected Flux<AccessCommand> claimDue(Instant now, Instant leaseEnds, int batch) {
+        return commands.claimDue(now, leaseEnds, batch);
+    }
+
+    @Override
+    protected Mono<?> handle(AccessCommand item) {
+        return handOver(item);
+    }
+
+    @Override
+    protected String describe(AccessCommand item) {
+        return "Command " + item.id() + " (" + item.operation().value() + ") of account " + item.accountId();
     }
 
     private Mono<Void> handOver(AccessCommand command) {
