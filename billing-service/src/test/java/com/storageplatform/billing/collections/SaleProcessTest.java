@@ -3,6 +3,7 @@ package com.storageplatform.billing.collections;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.billing.support.BillingApi;
+import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.events.EventCatalogue;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformTest;
@@ -308,6 +309,19 @@ class SaleProcessTest {
 
         f.runOn(LAST_STEP_DAY.plusDays(21), "dunning");
         assertThat(eventTypes(id)).hasSize(3);
+    }
+
+    @Test
+    void aCredentialRestrictedToOtherSitesCannotOpenOrSeeASale() {
+        f.runOn(LAST_STEP_DAY, "dunning");
+        Caller elsewhere = TestCallers.restrictedTo(f.caller, Ids.newId());
+        assertThat(sales.errorCode(sales.post(elsewhere, "{\"agreement_id\": \"" + agreement + "\"}"), 403))
+                .isEqualTo("site_forbidden");
+
+        String id = sales.body(open().expectStatus().isCreated()).get("data").get("id").asString();
+        sales.get(elsewhere, "/" + id).expectStatus().isNotFound();
+        assertThat(sales.listedIds(elsewhere, "")).isEmpty();
+        assertThat(sales.listedIds(f.caller, "")).containsExactly(id);
     }
 
     @Test
