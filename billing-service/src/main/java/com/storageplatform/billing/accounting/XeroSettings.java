@@ -6,8 +6,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Where and how the Xero adapter books ({@code BILLING_ACCOUNTING_XERO_API_URL}, ...). The credentials are the
  * account's own, from its crm connection; none of these is secret.
  *
- * @param apiUrl             Xero's Accounting API ({@code https://api.xero.com/api.xro/2.0}; a local stub's in
- *                           tests)
+ * @param apiUrl             Xero's Accounting API ({@code https://api.xero.com/api.xro/2.0}; tests point it at
+ *                           a local WireMock server)
  * @param tokenUrl           Xero's OAuth 2.0 token endpoint ({@code https://identity.xero.com/connect/token})
  * @param salesAccountCode   the account code invoice and credit note lines are booked to (200, Xero's default
  *                           "Sales")

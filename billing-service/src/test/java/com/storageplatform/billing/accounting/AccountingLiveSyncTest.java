@@ -44,7 +44,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A live account's pushes: the sender reads the account's accounting connection from crm outside any request (a
  * service token for the account, no scopes, ADR 0029); without one the rows are skipped, with a Xero one they are
- * booked through the Xero adapter (here against a local stub).
+ * booked through the Xero adapter (here against a local WireMock server answering as Xero does).
  */
 @PlatformTest
 @TestPropertySource(properties = {

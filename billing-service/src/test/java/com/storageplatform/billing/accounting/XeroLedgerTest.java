@@ -34,7 +34,7 @@ import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** XeroLedger on xero-java against a local stub answering as Xero's token endpoint and Accounting API do. */
+/** XeroLedger on xero-java against a local WireMock server answering as Xero's token endpoint and Accounting API do. */
 class XeroLedgerTest {
 
     @RegisterExtension
