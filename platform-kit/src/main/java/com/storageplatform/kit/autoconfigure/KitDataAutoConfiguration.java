@@ -5,6 +5,7 @@ import com.storageplatform.kit.db.KitMigrations;
 import com.storageplatform.kit.jobs.JobMetrics;
 import com.storageplatform.kit.jobs.JobScheduler;
 import com.storageplatform.kit.jobs.ScheduledJob;
+import com.storageplatform.kit.operator.OperatorSettings;
 import com.storageplatform.kit.ops.AdminRoutes;
 import com.storageplatform.kit.ops.OutboxRoutes;
 import com.storageplatform.kit.ops.ReadinessRoutes;
@@ -12,6 +13,7 @@ import com.storageplatform.kit.outbox.EventPublisher;
 import com.storageplatform.kit.outbox.OutboxCleanupJob;
 import com.storageplatform.kit.outbox.OutboxRegistry;
 import com.storageplatform.kit.polling.WakeUpSignal;
+import com.storageplatform.kit.report.Reports;
 import com.storageplatform.kit.request.IdempotencyCleanupJob;
 import com.storageplatform.kit.request.IdempotencyMetrics;
 import com.storageplatform.kit.request.IdempotencyStore;
@@ -109,6 +111,12 @@ public class KitDataAutoConfiguration {
     @Bean
     RouterFunction<ServerResponse> readinessRoutes(DatabaseClient db) {
         return ReadinessRoutes.routes(db);
+    }
+
+    /** Reports read the operator's time zone and currency from the service's {@link OperatorSettings}. */
+    @Bean
+    Reports reports(ObjectProvider<OperatorSettings> operators, Clock clock) {
+        return new Reports(operators, clock);
     }
 
     @Bean

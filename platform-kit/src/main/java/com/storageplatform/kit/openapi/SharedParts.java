@@ -1,6 +1,7 @@
 package com.storageplatform.kit.openapi;
 
 import com.storageplatform.kit.caller.Scopes;
+import com.storageplatform.kit.report.ReportOperation;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.ErrorCode;
 import io.swagger.v3.oas.models.Components;
@@ -50,6 +51,7 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
     private static final String X_LIST = "x-kit-list";
     private static final String X_HANDLER = "x-kit-handler";
     private static final String X_ONLY_METHOD = "x-kit-only-method";
+    private static final String X_REPORT = "x-kit-report";
     private static final Set<PathItem.HttpMethod> MUTATIONS = EnumSet.of(PathItem.HttpMethod.POST,
             PathItem.HttpMethod.PUT, PathItem.HttpMethod.PATCH, PathItem.HttpMethod.DELETE);
 
@@ -90,6 +92,9 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         }
         if (returns(handler.getMethod().getGenericReturnType(), Envelopes.ListOf.class)) {
             operation.addExtension(X_LIST, true);
+        }
+        if (handler.getMethodAnnotation(ReportOperation.class) != null) {
+            operation.addExtension(X_REPORT, true);
         }
         if (handler.getMethodAnnotation(ApiDeprecation.class) != null) {
             ApiDeprecation deprecation = handler.getMethodAnnotation(ApiDeprecation.class);
@@ -255,6 +260,9 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         if (list) {
             parameters.add(ref("#/components/parameters/" + SharedComponents.LIMIT));
             parameters.add(ref("#/components/parameters/" + SharedComponents.CURSOR));
+            if (Boolean.TRUE.equals(extension(operation, X_REPORT))) {
+                parameters.addAll(ReportParameters.of(listItem(operation, components)));
+            }
             Object filters = extension(operation, X_FILTERS);
             if (filters != null) {
                 Schema<?> item = listItem(operation, components);
@@ -328,6 +336,9 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         responses.forEach((status, response) -> {
             if (status.startsWith("2")) {
                 successHeaders(kind, mutation, deprecated, response);
+                if (Boolean.TRUE.equals(extension(operation, X_REPORT))) {
+                    ReportParameters.csv(response, listItem(operation, components), components);
+                }
             }
         });
         if (kind == Kind.OAUTH) {

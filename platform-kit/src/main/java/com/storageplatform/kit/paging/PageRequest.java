@@ -50,6 +50,16 @@ public record PageRequest(int limit, UUID after, String filterFingerprint) {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.US_ASCII));
     }
 
+    /** {@code limit} read alone (1 to 100, default 20), for a page that is not positioned by id. */
+    public static int limitOf(String text) {
+        return parseLimit(text);
+    }
+
+    /** The fingerprint a cursor carries of {@code filters} (absent ones null), for a cursor of another shape. */
+    public static String fingerprintOf(Map<String, ?> filters) {
+        return fingerprint(filters);
+    }
+
     private static int parseLimit(String text) {
         if (text == null) {
             return DEFAULT_LIMIT;

@@ -88,6 +88,12 @@ public class ApiException extends RuntimeException {
                 describe(issues), issues, Map.of());
     }
 
+    /** 400 {@code validation_error} on one query parameter, with a message that says why. */
+    public static ApiException invalidQueryBecause(String parameter, String issue, String message) {
+        return new ApiException(ErrorCode.VALIDATION_ERROR, org.springframework.http.HttpStatus.BAD_REQUEST,
+                message, List.of(new FieldIssue(parameter, issue)), Map.of());
+    }
+
     private static String describe(List<FieldIssue> issues) {
         if (issues.isEmpty()) {
             return "The request is not valid.";

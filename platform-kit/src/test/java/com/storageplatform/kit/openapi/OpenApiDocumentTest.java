@@ -55,6 +55,21 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    @SuppressWarnings("rawtypes")
+    void aReportDescribesItsQueryAndItsCsvBesideTheJsonList() {
+        io.swagger.v3.oas.models.Operation report = document().getPaths().get("/v1/reports/samples").getGet();
+        assertThat(report.getParameters()).extracting(p -> p.getName() == null ? p.get$ref() : p.getName())
+                .contains("from", "to", "site_id", "group_by", "format", "#/components/parameters/Limit");
+        io.swagger.v3.oas.models.parameters.Parameter groupBy = report.getParameters().stream()
+                .filter(p -> "group_by".equals(p.getName())).findFirst().orElseThrow();
+        assertThat((List) groupBy.getSchema().getEnum()).containsExactly("site", "week");
+        var content = report.getResponses().get("200").getContent();
+        assertThat(content).containsKeys("application/json", "text/csv");
+        assertThat(content.get("text/csv").getExamples().get("example").getValue().toString())
+                .startsWith("from,to,key,group_by,label,count,site_id,timezone\r\n");
+    }
+
+    @Test
     void mutationsTakeAnIdempotencyKeyAndListsTheirPagingAndFilters() {
         OpenAPI api = document();
         assertThat(refs(api.getPaths().get("/v1/samples").getPost())).contains("#/components/parameters/IdempotencyKey");
