@@ -160,7 +160,8 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         api.setTags(tags.isEmpty() ? null
                 : tags.stream().map(name -> new io.swagger.v3.oas.models.tags.Tag().name(name)).toList());
         if (components.getSchemas() != null) {
-            components.getSchemas().keySet().removeIf(name -> name.startsWith("MultiValueMap"));
+            components.getSchemas().keySet().removeIf(name -> name.startsWith("MultiValueMap")
+                    || name.equals("DataBuffer"));
         }
         if (api.getPaths() != null) {
             api.getPaths().forEach((path, item) -> item.readOperationsMap()
@@ -215,12 +216,29 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
                 Conventions.align(deref(body.getSchema(), components), deref((Schema<?>) data, components), components);
             }
         }
+        csvBody(operation);
         parameters(kind, mutation, list, operation, components);
         responses(path, kind, mutation, list, operation, components);
         if (operation.getExtensions() != null) {
             operation.getExtensions().keySet().removeIf(key -> key.startsWith("x-kit-"));
             if (operation.getExtensions().isEmpty()) {
                 operation.setExtensions(null);
+            }
+        }
+    }
+
+    /** A CSV upload (a {@code Flux<DataBuffer>} body) is text, not the buffers that carry it. */
+    private static void csvBody(Operation operation) {
+        if (operation.getRequestBody() == null || operation.getRequestBody().getContent() == null) {
+            return;
+        }
+        MediaType csv = operation.getRequestBody().getContent().get("text/csv");
+        if (csv != null && (csv.getSchema() == null || csv.getSchema().getItems() != null)) {
+            csv.setSchema(new JsonSchema().types(Set.of("string"))
+                    .description("The file: CSV (RFC 4180), UTF-8, a header row first."));
+            if (csv.getExamples() != null && csv.getExamples().values().stream()
+                    .allMatch(example -> example.getValue() instanceof List<?>)) {
+                csv.setExamples(null);
             }
         }
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
@@ -107,7 +108,11 @@ public class MutationFilter implements WebFilter, Ordered {
         return Callers.current().map(Optional::of).defaultIfEmpty(Optional.empty()).flatMap(caller -> {
             // Keys are scoped to the caller's account: a public endpoint (the OAuth token endpoint) ignores them.
             if (key == null || caller.isEmpty()) {
-                return inTransaction(exchange, chain);
+                if (StreamedBody.isStreamed(request)) {
+                    StreamedBody body = new StreamedBody(request);
+                    return inTransaction(exchange.mutate().request(body).build(), chain, body.drain());
+                }
+                return inTransaction(exchange, chain, Mono.empty());
             }
             if (key.length() > MAX_KEY_LENGTH) {
                 return Mono.error(ApiException.invalid(KEY_HEADER, FieldIssue.TOO_LONG));
@@ -115,25 +120,51 @@ public class MutationFilter implements WebFilter, Ordered {
             if (key.isBlank()) {
                 return Mono.error(ApiException.invalid(KEY_HEADER, FieldIssue.INVALID));
             }
+            if (StreamedBody.isStreamed(request)) {
+                return streamed(exchange, chain, caller.get(), key);
+            }
             return readBody(request).flatMap(body -> idempotent(exchange, chain, caller.get(), key, body));
         });
     }
 
-    private Mono<Void> inTransaction(ServerWebExchange exchange, WebFilterChain chain) {
+    /** @param unread reads what the handler left of a streamed body, so that the client hears the answer */
+    private Mono<Void> inTransaction(ServerWebExchange exchange, WebFilterChain chain, Mono<Void> unread) {
         Mono<Outcome> work = boundStatements(exchange)
                 .then(execute(exchange, exchange, chain))
                 .flatMap(outcome -> outcome.isSuccess() ? Mono.just(outcome) : Mono.error(new RollbackWith(outcome)));
         return tx.transactional(work)
                 .onErrorResume(RollbackWith.class, rollback -> Mono.just(rollback.outcome()))
-                .flatMap(outcome -> outcome.writeTo(exchange.getResponse(), Map.of()));
+                .flatMap(outcome -> unread.then(outcome.writeTo(exchange.getResponse(), Map.of())));
     }
 
     private Mono<Void> idempotent(ServerWebExchange original, WebFilterChain chain, Caller caller, String key,
             byte[] body) {
         ServerWebExchange exchange = original.mutate().request(withBody(original.getRequest(), body)).build();
         ServerHttpRequest request = exchange.getRequest();
-        UUID scope = caller.accountId() == null ? PLATFORM_SCOPE : caller.accountId();
         String fingerprint = RequestFingerprint.of(request.getMethod().name(), request.getPath().value(), body, mapper);
+        return keyed(original, exchange, chain, caller, key, Mono.just(fingerprint), () -> fingerprint, Mono.empty());
+    }
+
+    /**
+     * A CSV upload under a key: its body streams to the handler, and the key binds to the digest of what the
+     * handler read. A handler that answers without reading the body to its end leaves nothing to bind: its
+     * answer is not stored, and a retry runs again.
+     */
+    private Mono<Void> streamed(ServerWebExchange original, WebFilterChain chain, Caller caller, String key) {
+        StreamedBody body = new StreamedBody(original.getRequest());
+        ServerWebExchange exchange = original.mutate().request(body).build();
+        return keyed(original, exchange, chain, caller, key, body.drain().then(Mono.fromSupplier(body::fingerprint)),
+                () -> body.isComplete() ? body.fingerprint() : null, body.drain());
+    }
+
+    /**
+     * @param storedAgainst the request's fingerprint, to compare with a stored one
+     * @param afterwards    the fingerprint once the handler ran; null when it cannot be known
+     * @param unread        reads what the handler left of a streamed body before the answer is written
+     */
+    private Mono<Void> keyed(ServerWebExchange original, ServerWebExchange exchange, WebFilterChain chain,
+            Caller caller, String key, Mono<String> storedAgainst, Supplier<String> afterwards, Mono<Void> unread) {
+        UUID scope = caller.accountId() == null ? PLATFORM_SCOPE : caller.accountId();
         Mono<Replayable> work = boundStatements(original)
                 .then(store.tryLock(RequestFingerprint.lockKey(scope.toString(), key)))
                 .flatMap(locked -> locked ? store.find(scope, key).map(Optional::of).defaultIfEmpty(Optional.empty())
@@ -141,13 +172,15 @@ public class MutationFilter implements WebFilter, Ordered {
                                 "A request with this Idempotency-Key is still being processed; retry shortly.")))
                 .flatMap(stored -> {
                     if (stored.isPresent()) {
-                        if (!stored.get().fingerprint().equals(fingerprint)) {
-                            return Mono.error(new ApiException(ErrorCode.IDEMPOTENCY_CONFLICT,
-                                    "This Idempotency-Key was used with a different request."));
-                        }
-                        return Mono.just(new Replayable(stored.get().outcome(), true));
+                        return storedAgainst.flatMap(fingerprint -> {
+                            if (!stored.get().fingerprint().equals(fingerprint)) {
+                                return Mono.error(new ApiException(ErrorCode.IDEMPOTENCY_CONFLICT,
+                                        "This Idempotency-Key was used with a different request."));
+                            }
+                            return Mono.just(new Replayable(stored.get().outcome(), true));
+                        });
                     }
-                    return firstExecution(exchange, original, chain, scope, key, fingerprint);
+                    return firstExecution(exchange, original, chain, scope, key, afterwards);
                 });
         return tx.transactional(work)
                 .onErrorResume(RollbackWith.class, rollback -> Mono.just(new Replayable(rollback.outcome(), false)))
@@ -156,12 +189,12 @@ public class MutationFilter implements WebFilter, Ordered {
                         metrics.replayed();
                     }
                 })
-                .flatMap(result -> result.outcome().writeTo(original.getResponse(),
-                        result.replayed() ? Map.of(REPLAYED_HEADER, "true") : Map.of()));
+                .flatMap(result -> unread.then(result.outcome().writeTo(original.getResponse(),
+                        result.replayed() ? Map.of(REPLAYED_HEADER, "true") : Map.of())));
     }
 
     private Mono<Replayable> firstExecution(ServerWebExchange exchange, ServerWebExchange original,
-            WebFilterChain chain, UUID scope, String key, String fingerprint) {
+            WebFilterChain chain, UUID scope, String key, Supplier<String> afterwards) {
         return store.savepoint()
                 .then(execute(exchange, original, chain))
                 .flatMap(outcome -> {
@@ -169,8 +202,9 @@ public class MutationFilter implements WebFilter, Ordered {
                         return Mono.error(new RollbackWith(outcome));
                     }
                     Mono<Void> undo = outcome.isSuccess() ? Mono.empty() : store.rollbackToSavepoint();
-                    return undo.then(store.save(scope, key, fingerprint, outcome))
-                            .thenReturn(new Replayable(outcome, false));
+                    String fingerprint = afterwards.get();
+                    Mono<Void> save = fingerprint == null ? Mono.empty() : store.save(scope, key, fingerprint, outcome);
+                    return undo.then(save).thenReturn(new Replayable(outcome, false));
                 });
     }
 

@@ -70,6 +70,15 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void aCsvUploadIsDescribedAsTextCsv() {
+        OpenAPI api = document();
+        var body = api.getPaths().get("/v1/samples/uploads").getPost().getRequestBody();
+        assertThat(body.getContent()).containsOnlyKeys("text/csv");
+        assertThat(body.getContent().get("text/csv").getSchema().getTypes()).containsExactly("string");
+        assertThat(api.getComponents().getSchemas()).doesNotContainKey("DataBuffer");
+    }
+
+    @Test
     void mutationsTakeAnIdempotencyKeyAndListsTheirPagingAndFilters() {
         OpenAPI api = document();
         assertThat(refs(api.getPaths().get("/v1/samples").getPost())).contains("#/components/parameters/IdempotencyKey");

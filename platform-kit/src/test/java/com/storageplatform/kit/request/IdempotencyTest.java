@@ -167,6 +167,49 @@ class IdempotencyTest {
         assertThat(samplesNamed("two")).isZero();
     }
 
+    /** A CSV of {@code lines} lines of 64 bytes each, the last character {@code last}. */
+    private static String csv(int lines, char last) {
+        String line = "x".repeat(62) + last + "\n";
+        return line.repeat(lines);
+    }
+
+    @Test
+    void aCsvUploadLargerThanAJsonBodyMayBeTakesAKeyAndIsReplayedWithoutRunningTwice() {
+        // 3 MiB: three times what a JSON body under a key may be, since a CSV streams to its handler.
+        String file = csv(3 * 16_384, 'a');
+        String key = UUID.randomUUID().toString();
+        MediaType csv = MediaType.parseMediaType("text/csv");
+        String name = "upload:" + file.length() + ":" + 3 * 16_384;
+        byte[] first = send(HttpMethod.POST, caller, "/v1/samples/uploads", key, csv, file)
+                .expectStatus().isCreated().expectBody().returnResult().getResponseBody();
+        byte[] again = send(HttpMethod.POST, caller, "/v1/samples/uploads", key, csv, file)
+                .expectStatus().isCreated().expectHeader().valueEquals(MutationFilter.REPLAYED_HEADER, "true")
+                .expectBody().returnResult().getResponseBody();
+        assertThat(again).isEqualTo(first);
+        assertThat(samplesNamed(name)).isEqualTo(1);
+        // Another file of the same length under the same key is another request.
+        send(HttpMethod.POST, caller, "/v1/samples/uploads", key, csv, csv(3 * 16_384, 'b'))
+                .expectStatus().isEqualTo(409)
+                .expectBody().jsonPath("$.error.code").isEqualTo("idempotency_conflict");
+        assertThat(samplesNamed(name)).isEqualTo(1);
+    }
+
+    @Test
+    void aCsvUploadRefusedBeforeItIsReadIsAnsweredAndAnswersAgain() {
+        String key = UUID.randomUUID().toString();
+        MediaType csv = MediaType.parseMediaType("text/csv");
+        // 1.25 MiB the handler never reads: the client still hears the refusal, which is not stored.
+        send(HttpMethod.POST, caller, "/v1/samples/uploads?refuse=true", key, csv, csv(20_000, 'c'))
+                .expectStatus().isEqualTo(400);
+        send(HttpMethod.POST, caller, "/v1/samples/uploads?refuse=true", null, csv, csv(20_000, 'c'))
+                .expectStatus().isEqualTo(400);
+        send(HttpMethod.POST, caller, "/v1/samples/uploads?refuse=true", key, csv, csv(2, 'c'))
+                .expectStatus().isEqualTo(400);
+        send(HttpMethod.POST, caller, "/v1/samples/uploads", key, csv, csv(2, 'c'))
+                .expectStatus().isCreated().expectHeader().doesNotExist(MutationFilter.REPLAYED_HEADER);
+        assertThat(samplesNamed("upload:128:2")).isEqualTo(1);
+    }
+
     @Test
     void theSameKeyOnAnotherPathIsAConflict() {
         String key = UUID.randomUUID().toString();

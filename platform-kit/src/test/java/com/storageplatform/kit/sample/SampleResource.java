@@ -14,6 +14,7 @@ import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -21,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -32,6 +35,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 @RestController
@@ -101,6 +105,33 @@ class SampleResource {
                 .then(insert(caller, sample))
                 .then(events.publish(caller, "sample.created", sample.id(), sample))
                 .then(Mono.error(new IllegalStateException("SELECT secret FROM boom -- must never reach a client")));
+    }
+
+    /**
+     * A CSV upload, read as it arrives: the sample is named after the bytes and lines it counted. With
+     * {@code ?refuse=true} it is refused before its body is read, as a bad query parameter would be.
+     */
+    @PostMapping(path = "/v1/samples/uploads", consumes = "text/csv")
+    @ResponseStatus(HttpStatus.CREATED)
+    Mono<Envelopes.Data<Sample>> upload(Caller caller, @RequestParam MultiValueMap<String, String> query,
+            @RequestBody Flux<DataBuffer> body) {
+        if ("true".equals(query.getFirst("refuse"))) {
+            throw ApiException.invalidQuery("refuse", FieldIssue.INVALID);
+        }
+        long[] counted = new long[2];
+        return body.concatMap(buffer -> {
+                    counted[0] += buffer.readableByteCount();
+                    for (int i = buffer.readPosition(); i < buffer.writePosition(); i++) {
+                        counted[1] += buffer.getByte(i) == '\n' ? 1 : 0;
+                    }
+                    DataBufferUtils.release(buffer);
+                    return Mono.empty();
+                })
+                .then(Mono.defer(() -> {
+                    Sample sample = new Sample(Ids.newId(), "sample", "upload:" + counted[0] + ":" + counted[1],
+                            "active", clock.instant());
+                    return countExecution("upload").then(insert(caller, sample)).thenReturn(Envelopes.data(sample));
+                }));
     }
 
     /** Writes, then refuses with a 409 the endpoint decided: stored under a key, but the write is undone. */
