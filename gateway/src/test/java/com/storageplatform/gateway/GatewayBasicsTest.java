@@ -61,11 +61,14 @@ class GatewayBasicsTest {
 
     @Test
     void anUnknownV1RouteIsNotFoundInTheEnvelope() {
-        client.get().uri("/v1/spaceships").exchange()
-                .expectStatus().isNotFound()
-                .expectBody()
-                .jsonPath("$.error.code").isEqualTo("not_found")
-                .jsonPath("$.error.message").isNotEmpty();
+        // An unknown report name too: each report is routed by its name (conventions.md, Reports).
+        for (String path : List.of("/v1/spaceships", "/v1/reports/unknown", "/v1/reports", "/v1/reports/occupancyx")) {
+            client.get().uri(path).exchange()
+                    .expectStatus().isNotFound()
+                    .expectBody()
+                    .jsonPath("$.error.code").isEqualTo("not_found")
+                    .jsonPath("$.error.message").isNotEmpty();
+        }
     }
 
     @Test

@@ -47,8 +47,6 @@ public final class RouteTable {
             Entry.of("orders", "commerce", "reservations"),
             Entry.of("agreements", "commerce", "agreements"),
             Entry.of("imports", "commerce", "imports"),
-            Entry.readOnly("reports/occupancy", "commerce", "reports"),
-            Entry.readOnly("reports/revenue", "commerce", "reports"),
             // Recurring plans sit beside their invoices (ADR 0027); the agreement's scope family guards them.
             Entry.of("subscriptions", "billing", "agreements"),
             Entry.of("invoices", "billing", "billing"),
@@ -56,7 +54,10 @@ public final class RouteTable {
             Entry.of("payments", "billing", "billing"),
             Entry.of("payment-methods", "billing", "billing"),
             Entry.of("mandates", "billing", "billing"),
+            // Reports answer where their data lives (ARCHITECTURE.md): occupancy and revenue from billing's plans.
             Entry.readOnly("reports/delinquency", "billing", "reports"),
+            Entry.readOnly("reports/occupancy", "billing", "reports"),
+            Entry.readOnly("reports/revenue", "billing", "reports"),
             // Arrears and what follows them (docs/api/collections.md), and the accounting sync: billing's.
             Entry.readOnly("collections-cases", "billing", "billing"),
             Entry.of("dunning-ladder", "billing", "billing"),

@@ -33,8 +33,6 @@ class RouteTableTest {
             "orders, commerce, reservations, false",
             "agreements, commerce, agreements, false",
             "imports, commerce, imports, false",
-            "reports/occupancy, commerce, reports, true",
-            "reports/revenue, commerce, reports, true",
             // Billing owns recurring plans (ADR 0027); they stay under the agreements family, as the spec says.
             "subscriptions, billing, agreements, false",
             "invoices, billing, billing, false",
@@ -42,7 +40,10 @@ class RouteTableTest {
             "payments, billing, billing, false",
             "payment-methods, billing, billing, false",
             "mandates, billing, billing, false",
+            // Reports answer where their data is: occupancy and revenue from billing's plans and units.
             "reports/delinquency, billing, reports, true",
+            "reports/occupancy, billing, reports, true",
+            "reports/revenue, billing, reports, true",
             "collections-cases, billing, billing, true",
             "dunning-ladder, billing, billing, false",
             "overlocks, billing, billing, false",
