@@ -47,7 +47,7 @@ public class Units {
         return service.insert(caller, unit);
     }
 
-    /** Of {@code names} at the account's {@code siteIds}, those a unit has, lower-cased (names ignore case), by site. */
+    /** Of {@code names} at the account's {@code siteIds}, those a unit has, lower-cased (names ignore case). */
     public Mono<Map<UUID, Set<String>>> takenNames(UUID accountId, Collection<UUID> siteIds,
             Collection<String> names) {
         return siteIds.isEmpty() || names.isEmpty() ? Mono.just(Map.of())

@@ -7,6 +7,7 @@ import com.storageplatform.catalogue.unit.Unit;
 import com.storageplatform.catalogue.unit.Units;
 import com.storageplatform.catalogue.unitimport.UnitImportAnswer.Problem;
 import com.storageplatform.catalogue.unitimport.UnitImportBatch.Row;
+import com.storageplatform.catalogue.unittype.Features;
 import com.storageplatform.catalogue.unittype.UnitType;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.validation.Validation;
@@ -85,7 +86,7 @@ final class UnitImportRules {
             Validation v = Validation.start();
             NewUnit unit = Units.judge(v, site == null ? null : site.id(), type == null ? null : type.id(),
                     row.name(), row.floor(), row.status(), row.features(), row.notes());
-            v.issues().forEach(issue -> found.add(fieldProblem(row.row(), issue)));
+            v.issues().forEach(issue -> found.add(fieldProblem(row, issue)));
             if (type != null && type.isArchived() && !Unit.ARCHIVED.equals(unit.status()) && !v.has("status")) {
                 found.add(new Problem(row.row(), "unit_type", FieldIssue.NOT_ALLOWED,
                         "The unit type is archived: only an archived unit can be of it."));
@@ -164,19 +165,23 @@ final class UnitImportRules {
     }
 
     /** A problem {@link Units#judge} recorded, on the request's field ({@code features[i]} is {@code features}). */
-    private static Problem fieldProblem(int row, FieldIssue issue) {
+    private static Problem fieldProblem(Row row, FieldIssue issue) {
         String field = issue.field();
-        String column = field.startsWith("features[") ? "features" : field;
+        if (field.startsWith("features[")) {
+            String feature = row.features().get(Integer.parseInt(field.substring(9, field.length() - 1)));
+            return new Problem(row.row(), "features", issue.issue(), FieldIssue.DUPLICATE.equals(issue.issue())
+                    ? "The feature " + feature + " is listed twice."
+                    : "The feature " + feature + " is not one of the catalogue's: " + String.join(", ", Features.ALL)
+                            + ".");
+        }
         String message = switch (issue.issue()) {
-            case FieldIssue.REQUIRED -> "The unit's " + column + " is required.";
-            case FieldIssue.TOO_LONG -> "The unit's " + column + " is too long.";
-            case FieldIssue.DUPLICATE -> "A feature is listed twice.";
+            case FieldIssue.REQUIRED -> "The unit's " + field + " is required.";
+            case FieldIssue.TOO_LONG -> "The unit's " + field + " is too long.";
             case FieldIssue.NOT_ALLOWED -> "Only available, out_of_service or archived can be imported: "
                     + "reserved and occupied come from bookings and agreements.";
-            default -> "features".equals(column) ? "A feature is not one of the catalogue's list."
-                    : "status".equals(column) ? "The status is not one of available, out_of_service or archived."
-                    : "The unit's " + column + " is not valid.";
+            default -> "status".equals(field) ? "The status is not one of available, out_of_service or archived."
+                    : "The unit's " + field + " is not valid.";
         };
-        return new Problem(row, column, issue.issue(), message);
+        return new Problem(row.row(), field, issue.issue(), message);
     }
 }

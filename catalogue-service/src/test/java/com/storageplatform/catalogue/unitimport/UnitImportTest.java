@@ -84,6 +84,8 @@ class UnitImportTest {
                 .isEqualTo("A unit named TAKEN already exists at this site.");
         assertThat(answer.at("/problems/0/message").asString())
                 .isEqualTo("No site of the account has the id or name Nowhere.");
+        assertThat(answer.at("/problems/6/message").asString())
+                .startsWith("The feature jacuzzi is not one of the catalogue's: ground_floor, drive_up,");
         assertThat(unitNames()).containsExactly("Taken");
         assertThat(keyedRows()).isZero();
     }
@@ -196,6 +198,12 @@ class UnitImportTest {
         assertThat(api.issues(send(caller, batch(true, unit(1, "Bristol", "25 sq ft", "A1", null, "[]"),
                 unit(2, "Bristol", "25 sq ft", "A2", null, "[]"), unit(2, "Bristol", "25 sq ft", "A3", null, "[]"))),
                 422)).containsExactlyInAnyOrder("units[0].row below_minimum", "units[2].row duplicate");
+        assertThat(api.issues(send(caller, """
+                {"import_key": "k", "dry_run": "yes", "units": [{"row": 2}]}
+                """), 422)).containsExactly("dry_run invalid");
+        assertThat(api.issues(send(caller, """
+                {"import_key": "k", "dry_run": true, "units": [{"row": 2, "colour": "red"}]}
+                """), 422)).containsExactly("units[0].colour unknown_field");
         List<String> many = new ArrayList<>();
         for (int row = 2; row <= 502; row++) {
             many.add(unit(row, "Bristol", "25 sq ft", "U" + row, null, "[]"));
@@ -215,7 +223,8 @@ class UnitImportTest {
                 .bodyValue(body).exchange(), 404)).isEqualTo("not_found");
         client.post().uri("/v1/units").header("Authorization", serviceToken(caller))
                 .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue("{\"site_id\": \"%s\", \"unit_type_id\": \"%s\", \"name\": \"A1\"}".formatted(bristol, small))
+                .bodyValue("{\"site_id\": \"%s\", \"unit_type_id\": \"%s\", \"name\": \"A1\"}"
+                        .formatted(bristol, small))
                 .exchange().expectStatus().isUnauthorized();
         client.get().uri("/v1/units").header("Authorization", serviceToken(caller)).exchange()
                 .expectStatus().isUnauthorized();
@@ -257,7 +266,8 @@ class UnitImportTest {
     }
 
     List<String> unitNames() {
-        return api.list(caller, "/v1/units?limit=100").get("data").valueStream().map(unit -> unit.get("name").asString())
+        return api.list(caller, "/v1/units?limit=100").get("data").valueStream()
+                .map(unit -> unit.get("name").asString())
                 .toList();
     }
 
