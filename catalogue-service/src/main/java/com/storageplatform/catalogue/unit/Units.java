@@ -13,8 +13,9 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * What the other features of the catalogue (unit types, availability) may know of an account's units. They read
- * it here, never from the {@code units} table (ModuleBoundariesTest). Site access is the caller's to check.
+ * What the other features of the catalogue (unit types, availability, imports) may know of an account's units, and
+ * how imports create them. They read it here, never from the {@code units} table (ModuleBoundariesTest). Site access
+ * is the caller's to check.
  */
 @Component
 public class Units {
