@@ -15,8 +15,8 @@ import java.util.UUID;
  * paid, credited and written off; on a void invoice it is what was due when it was voided, and nothing is owed.
  *
  * @param source                  {@code api}, {@code order} (an order paid through commerce), {@code shop} (a sale
- *                                at the desk), {@code billing_run} or {@code dunning} (a late fee invoiced on its
- *                                own)
+ *                                at the desk), {@code billing_run}, {@code dunning} (a late fee invoiced on its
+ *                                own) or {@code import} (an opening balance from the operator's previous system)
  * @param dueDate                 for an invoice collected by Direct Debit always a working day in England and Wales
  * @param amountInFlightMinor     collections asked of a provider and not settled yet (a card awaiting step-up, a
  *                                Direct Debit before the provider confirms it)
@@ -54,8 +54,10 @@ public record Invoice(UUID id, String object, UUID contactId, UUID subscriptionI
     public static final String SOURCE_BILLING_RUN = "billing_run";
     /** A late fee the dunning ladder charged a customer with no running plan to bill it. */
     public static final String SOURCE_DUNNING = "dunning";
+    /** A balance a customer owed in the operator's previous system, brought in by one of commerce's imports. */
+    public static final String SOURCE_IMPORT = "import";
     public static final List<String> SOURCES = List.of(SOURCE_API, SOURCE_ORDER, SOURCE_SHOP, SOURCE_BILLING_RUN,
-            SOURCE_DUNNING);
+            SOURCE_DUNNING, SOURCE_IMPORT);
 
     /**
      * One line. {@code amount_minor} is the price of one, {@code total_minor} that times {@code quantity}; both

@@ -4,6 +4,7 @@ import com.storageplatform.billing.invoice.Invoice.Line;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.validation.Validation;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -36,13 +37,21 @@ public class IssuedInvoices {
     /**
      * What to issue.
      *
-     * @param source        {@link Invoice#SOURCE_ORDER} or {@link Invoice#SOURCE_SHOP}
+     * @param source        {@link Invoice#SOURCE_ORDER}, {@link Invoice#SOURCE_SHOP} or {@link Invoice#SOURCE_IMPORT}
      * @param lines         the charges, VAT and IPT worked out ({@link #line})
      * @param depositMinor  a refundable deposit billed as a {@code deposit} line (0 for none), recorded as a
      *                      deposit awaiting payment
      */
     public record Issue(UUID contactId, String currency, String source, UUID orderId, String description,
             List<Line> lines, long depositMinor, String collectionMethod, LocalDate dueDate) {
+    }
+
+    /** The most one line (and one invoice) may come to, in minor units. */
+    public static final long MAX_AMOUNT_MINOR = InvoiceRules.MAX_LINE_AMOUNT_MINOR;
+
+    /** An invoice's or line's description by the rules of {@code POST /v1/invoices}: printable, at most 500. */
+    public static String description(Validation v, String field, String value) {
+        return InvoiceRules.description(v, field, value);
     }
 
     /** A line of {@code kind} with its total and the taxes within it. */

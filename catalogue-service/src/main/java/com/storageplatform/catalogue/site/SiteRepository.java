@@ -82,6 +82,13 @@ class SiteRepository {
                 .one();
     }
 
+    Flux<Sites.Named> named(UUID accountId) {
+        return AccountStatement.sql(db, accountId, "SELECT id, name, status FROM sites WHERE account_id = :account_id")
+                .map(row -> new Sites.Named(row.get("id", UUID.class), row.get("name", String.class),
+                        row.get("status", String.class)))
+                .all();
+    }
+
     /** Of {@code ids}, those that are the account's sites. */
     Flux<UUID> existing(UUID accountId, Collection<UUID> ids) {
         return AccountStatement.sql(db, accountId,

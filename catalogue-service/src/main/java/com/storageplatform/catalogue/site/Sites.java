@@ -29,6 +29,15 @@ public class Sites {
         return ids.isEmpty() ? Flux.empty() : sites.existing(accountId, ids);
     }
 
+    /** Each of the account's sites: its id, name and status. */
+    public Flux<Named> all(UUID accountId) {
+        return sites.named(accountId);
+    }
+
+    /** A site as a reference to it: its id, the name staff know it by and its status. */
+    public record Named(UUID id, String name, String status) {
+    }
+
     /**
      * SQL for a statement that must read in one go: the timezone of the site {@code siteIdColumn} names (as
      * {@code unit_types.site_id}). Built here so the table and its columns stay this feature's.

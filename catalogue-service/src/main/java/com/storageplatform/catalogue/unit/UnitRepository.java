@@ -12,8 +12,13 @@ import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
@@ -101,6 +106,20 @@ class UnitRepository {
                 .bind("id", exceptId)
                 .map(row -> row.get("taken", Boolean.class))
                 .one();
+    }
+
+    /** Of {@code names} at the account's sites, those taken, lower-cased, by site. */
+    Mono<Map<UUID, Set<String>>> takenNames(UUID accountId, Collection<UUID> siteIds, Collection<String> names) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT site_id, lower(name) AS name FROM units
+                WHERE account_id = :account_id AND site_id = ANY(:site_ids) AND lower(name) = ANY(:names)
+                """)
+                .bind("site_ids", siteIds.toArray(UUID[]::new))
+                .bind("names", names.stream().map(name -> name.toLowerCase(Locale.ROOT)).toArray(String[]::new))
+                .map(row -> Map.entry(row.get("site_id", UUID.class), row.get("name", String.class)))
+                .all()
+                .collect(Collectors.groupingBy(Map.Entry::getKey,
+                        Collectors.mapping(Map.Entry::getValue, Collectors.toSet())));
     }
 
     /** How many of the account's units of the type are not archived. */

@@ -74,15 +74,25 @@ class UnitService {
                 if (unitType.isArchived() && !Unit.ARCHIVED.equals(status)) {
                     return Mono.error(archivedType());
                 }
-                Instant now = clock.instant();
-                Unit unit = new Unit(Ids.newId(), Unit.OBJECT, siteId, typeId, name, floor, status, features, notes,
-                        now, now);
-                StoredUnit stored = new StoredUnit(unit, status, Unit.FREE);
-                return refuseTakenName(caller.accountId(), unit, siteId)
-                        .then(units.insert(caller.accountId(), stored))
-                        .then(events.created(caller, unit))
-                        .thenReturn(unit);
+                return insert(caller, new NewUnit(siteId, typeId, name, floor, status, features, notes));
             });
+        });
+    }
+
+    /**
+     * Writes a unit whose site, unit type and fields were checked, with its {@code unit.created}, in the caller's
+     * transaction: 409 when the site already has a unit of that name.
+     */
+    Mono<Unit> insert(Caller caller, NewUnit fields) {
+        return Mono.defer(() -> {
+            Instant now = clock.instant();
+            Unit unit = new Unit(Ids.newId(), Unit.OBJECT, fields.siteId(), fields.unitTypeId(), fields.name(),
+                    fields.floor(), fields.status(), fields.features(), fields.notes(), now, now);
+            StoredUnit stored = new StoredUnit(unit, fields.status(), Unit.FREE);
+            return refuseTakenName(caller.accountId(), unit, fields.siteId())
+                    .then(units.insert(caller.accountId(), stored))
+                    .then(events.created(caller, unit))
+                    .thenReturn(unit);
         });
     }
 

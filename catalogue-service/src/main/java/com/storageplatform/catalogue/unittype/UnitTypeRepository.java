@@ -16,6 +16,7 @@ import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -72,6 +73,14 @@ class UnitTypeRepository {
                 .where("site_id = :site_id", "site_id", siteId)
                 .where("status = :status", "status", status)
                 .page(db, page, UnitTypeRepository::toUnitType);
+    }
+
+    Flux<UnitType> atSites(UUID accountId, Collection<UUID> siteIds) {
+        return AccountStatement.sql(db, accountId,
+                        "SELECT " + COLUMNS + " FROM unit_types WHERE account_id = :account_id AND site_id = ANY(:sites)")
+                .bind("sites", siteIds.toArray(UUID[]::new))
+                .map(UnitTypeRepository::toUnitType)
+                .all();
     }
 
     /** Each of the account's unit types among {@code ids}, with its site. */

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -31,6 +32,11 @@ public class UnitTypes {
     /** As {@link #find}, locked until the transaction ends (new units and rate plans of one type queue up). */
     public Mono<UnitType> findForUpdate(UUID accountId, UUID id) {
         return types.findForUpdate(accountId, id);
+    }
+
+    /** The account's unit types at {@code siteIds}, archived ones included. */
+    public Flux<UnitType> atSites(UUID accountId, Collection<UUID> siteIds) {
+        return siteIds.isEmpty() ? Flux.empty() : types.atSites(accountId, siteIds);
     }
 
     /** Each of the account's unit types among {@code ids}, with its site; the others are left out. */
