@@ -58,11 +58,12 @@ class ImportResource {
     @ApiResponse(responseCode = "200", description = "The file already has a real import of this type: that "
             + "import (nothing was written).")
     Mono<Envelopes.Data<Import>> upload(Caller caller, @RequestParam MultiValueMap<String, String> query,
-            @RequestBody Flux<DataBuffer> file, ServerHttpResponse response) {
+            @RequestBody(required = false) Flux<DataBuffer> file, ServerHttpResponse response) {
         ListFilters parameters = ListFilters.of(query);
         String type = required("type", parameters.oneOf("type", Import.TYPES));
         boolean dryRun = required("dry_run", parameters.bool("dry_run"));
-        return imports.upload(caller, type, dryRun, file).map(outcome -> answer(outcome, response));
+        // An empty body is the service's to refuse (422 on file), not the framework's 400.
+        return imports.upload(caller, type, dryRun, file == null ? Flux.empty() : file).map(outcome -> answer(outcome, response));
     }
 
     /** The import. */
