@@ -23,7 +23,8 @@ import java.util.UUID;
  * @param problemsCount    problems found, the header's included (the first 1,000 are listed)
  * @param unknownColumns   headers that are no column of the type, ignored
  * @param failureCode      why it failed: {@code rows_invalid}, {@code file_invalid}, {@code file_unreadable},
- *                         {@code peer_refused}, {@code internal_error}; null unless failed
+ *                         {@code peer_refused}, {@code peer_unavailable}, {@code internal_error}; null unless
+ *                         failed
  * @param failureMessage   the failure in words; null unless failed
  */
 public record Import(UUID id, String object, @OneOf("TYPES") String type, boolean dryRun,
@@ -46,5 +47,6 @@ public record Import(UUID id, String object, @OneOf("TYPES") String type, boolea
     static final String FILE_INVALID = "file_invalid";
     static final String FILE_UNREADABLE = "file_unreadable";
     static final String PEER_REFUSED = "peer_refused";
+    static final String PEER_UNAVAILABLE = "peer_unavailable";
     static final String INTERNAL_ERROR = "internal_error";
 }

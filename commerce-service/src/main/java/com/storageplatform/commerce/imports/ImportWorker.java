@@ -45,13 +45,13 @@ class ImportWorker extends LeasedWorkLoop<Stored> {
     private final Map<String, ImportKind<?>> kinds;
 
     ImportWorker(ImportRepository imports, ImportEvents events, TransactionalOperator tx, Clock clock,
-            ContactKind contacts, @Qualifier("importSignal") WakeUpSignal signal) {
+            ContactKind contacts, UnitKind units, @Qualifier("importSignal") WakeUpSignal signal) {
         super("import worker", Duration.ofSeconds(5), signal, clock, LEASE, 2, 2);
         this.imports = imports;
         this.events = events;
         this.tx = tx;
         this.clock = clock;
-        this.kinds = Map.of(Import.CONTACTS, contacts);
+        this.kinds = Map.of(Import.CONTACTS, contacts, Import.UNITS, units);
     }
 
     @Override
@@ -99,7 +99,9 @@ class ImportWorker extends LeasedWorkLoop<Stored> {
                             .then(kind.write(claim, pass.layout, good, finish(claim, completed(checked))));
                 }))
                 .onErrorResume(CsvFile.Unreadable.class, unreadable -> end(claim, failed(pass.counted(current),
-                        pass, Import.FILE_UNREADABLE, unreadable.getMessage())));
+                        pass, Import.FILE_UNREADABLE, unreadable.getMessage())))
+                .onErrorResume(PeerBatches.Failure.class, failure -> end(claim, failed(pass.counted(current),
+                        pass, failure.code, failure.getMessage())));
     }
 
     /** The stored file's records, the header first, read on a thread that may block. */
