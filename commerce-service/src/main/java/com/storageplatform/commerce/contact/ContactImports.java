@@ -44,6 +44,11 @@ public class ContactImports {
         this.kyc = kyc;
     }
 
+    /** The account's active customers with {@code email} (any case): the contact a row names by its address. */
+    public Flux<UUID> activeByEmail(UUID accountId, String email) {
+        return contacts.activeIdsByEmail(accountId, email.toLowerCase(java.util.Locale.ROOT));
+    }
+
     /** The create's rules, pure: the contact that {@code row} makes at {@code now}, or its issues. */
     public static Checked check(Row row, Instant now) {
         Validation v = Validation.start();

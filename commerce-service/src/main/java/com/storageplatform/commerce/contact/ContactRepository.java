@@ -13,6 +13,7 @@ import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** Contacts of one account. {@code kyc_status} is not stored: rows read with it null, {@link Kyc} derives it. */
@@ -60,6 +61,18 @@ class ContactRepository {
                 .bind("email", email)
                 .map(ContactRepository::contact)
                 .one();
+    }
+
+    /** The active customers of the account with {@code email} (stored lower case), oldest first. */
+    Flux<UUID> activeIdsByEmail(UUID accountId, String email) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT id FROM contacts
+                 WHERE account_id = :account_id AND lower(email) = :email AND status = 'active' AND system_role IS NULL
+                 ORDER BY id
+                """)
+                .bind("email", email)
+                .map(row -> row.get("id", UUID.class))
+                .all();
     }
 
     /** Newest first; never the walk-in record. */

@@ -209,6 +209,26 @@ class ImportRepository {
                 .then());
     }
 
+    /** Remembers the agreement a file's row made, in the transaction that made it. */
+    Mono<Void> recordAgreement(UUID accountId, String importKey, long row, UUID agreementId) {
+        return AccountStatement.sql(db, accountId, """
+                INSERT INTO imported_agreements (account_id, import_key, row_number, agreement_id)
+                VALUES (:account_id, :import_key, :row_number, :agreement_id)
+                """)
+                .bind("import_key", importKey).bind("row_number", row).bind("agreement_id", agreementId)
+                .then();
+    }
+
+    /** The agreement a run of the same file made for this row, if any. */
+    Mono<UUID> importedAgreement(UUID accountId, String importKey, long row) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT agreement_id FROM imported_agreements
+                 WHERE account_id = :account_id AND import_key = :import_key AND row_number = :row_number
+                """)
+                .bind("import_key", importKey).bind("row_number", row)
+                .map(r -> r.get("agreement_id", UUID.class)).one();
+    }
+
     /** The import's problems in row order, paged by their place in it. */
     Mono<Envelopes.ListOf<ImportProblem>> problems(UUID accountId, UUID importId, PageRequest page) {
         long after = page.after() == null ? -1 : page.after().getLeastSignificantBits() & 0xFFFFFFFFL;

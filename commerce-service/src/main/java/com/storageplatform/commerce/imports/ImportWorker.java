@@ -45,13 +45,13 @@ class ImportWorker extends LeasedWorkLoop<Stored> {
     private final Map<String, ImportKind<?>> kinds;
 
     ImportWorker(ImportRepository imports, ImportEvents events, TransactionalOperator tx, Clock clock,
-            ContactKind contacts, UnitKind units, @Qualifier("importSignal") WakeUpSignal signal) {
+            ContactKind contacts, UnitKind units, AgreementKind agreements, @Qualifier("importSignal") WakeUpSignal signal) {
         super("import worker", Duration.ofSeconds(5), signal, clock, LEASE, 2, 2);
         this.imports = imports;
         this.events = events;
         this.tx = tx;
         this.clock = clock;
-        this.kinds = Map.of(Import.CONTACTS, contacts, Import.UNITS, units);
+        this.kinds = Map.of(Import.CONTACTS, contacts, Import.UNITS, units, Import.AGREEMENTS, agreements);
     }
 
     @Override

@@ -39,6 +39,15 @@ final class Imports {
         }
     }
 
+    /** The file's SHA-256 in hex: the import's checksum and the peers' import key. */
+    static String sha256(byte[] file) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(file));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     WebTestClient.ResponseSpec upload(Caller caller, String query, byte[] file) {
         return client.post().uri("/v1/imports" + query).header("Authorization", TestCallers.bearer(caller))
                 .contentType(CSV).bodyValue(file).exchange();
