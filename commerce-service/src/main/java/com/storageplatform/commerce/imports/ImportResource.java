@@ -12,6 +12,8 @@ import com.storageplatform.kit.web.ErrorCode;
 import com.storageplatform.kit.web.FieldIssue;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpStatus;
@@ -51,13 +53,17 @@ class ImportResource {
      */
     @PostMapping(path = "/v1/imports", consumes = "text/csv")
     @ResponseStatus(HttpStatus.CREATED)
-    @Parameter(in = ParameterIn.QUERY, name = "type", required = true,
-            description = "contacts, units or agreements")
-    @Parameter(in = ParameterIn.QUERY, name = "dry_run", required = true,
-            description = "true: check every row and write nothing; false: import for real")
+    @Parameter(in = ParameterIn.QUERY, name = "type", required = true, schema = @Schema(type = "string",
+            allowableValues = {"contacts", "units", "agreements"}), description = "What the file holds.")
+    @Parameter(in = ParameterIn.QUERY, name = "dry_run", required = true, schema = @Schema(type = "boolean"),
+            description = "true: check every row and write nothing; false: import for real.")
     @ApiResponse(responseCode = "200", description = "The file already has a real import of this type: that "
             + "import (nothing was written).")
     Mono<Envelopes.Data<Import>> upload(Caller caller, @RequestParam MultiValueMap<String, String> query,
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, description = "The CSV file, "
+                    + "UTF-8 (a byte order mark is allowed), its first line the header.", content = @Content(
+                    mediaType = "text/csv", schema = @Schema(type = "string", format = "binary",
+                    example = "first_name,last_name,email\nAda,Lovelace,ada@example.com\n")))
             @RequestBody(required = false) Flux<DataBuffer> file, ServerHttpResponse response) {
         ListFilters parameters = ListFilters.of(query);
         String type = required("type", parameters.oneOf("type", Import.TYPES));
