@@ -64,6 +64,34 @@ class ContactImportVolumeTest {
                 .asString()).isEqualTo("Smith, " + 99999 % 97);
     }
 
+    @Test
+    void aFileOver50MiBIsRefusedWithNothingKept() {
+        Caller account = CommerceApi.newAccount();
+        byte[] file = new byte[(int) ImportService.MAX_BYTES + 1];
+        java.util.Arrays.fill(file, (byte) 'a');
+
+        Imports imports = new Imports(client, json);
+        assertThat(imports.api.errorCode(imports.upload(account, "?type=contacts&dry_run=true", file), 413))
+                .isEqualTo("payload_too_large");
+        assertThat(db.sql("SELECT count(*) AS n FROM import_chunks WHERE account_id = :a")
+                .bind("a", account.accountId()).map(row -> row.get("n", Long.class)).one().block()).isZero();
+    }
+
+    /**
+     * What the kit does today: under an Idempotency-Key the mutation filter reads the whole body into memory to
+     * fingerprint it, up to 1 MiB, so a keyed upload of a larger file is refused before the import sees it.
+     */
+    @Test
+    void aKeyedUploadIsBoundByTheKitsOneMiBBodyLimit() {
+        Caller account = CommerceApi.newAccount();
+        byte[] file = ("first_name,last_name\n" + "Ada,Lovelace\n".repeat(100_000)).getBytes(StandardCharsets.UTF_8);
+
+        assertThat(client.post().uri("/v1/imports?type=contacts&dry_run=true")
+                .header("Authorization", com.storageplatform.kit.testsupport.TestCallers.bearer(account))
+                .header("Idempotency-Key", "big-file").contentType(Imports.CSV).bodyValue(file).exchange()
+                .expectStatus().isEqualTo(413)).isNotNull();
+    }
+
     private static void sleep() {
         try {
             Thread.sleep(500);
