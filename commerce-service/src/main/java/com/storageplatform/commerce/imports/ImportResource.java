@@ -49,7 +49,8 @@ class ImportResource {
      * stored as sent and worked through in the background. {@code type} ({@code contacts}, {@code units},
      * {@code agreements}) and {@code dry_run} ({@code true}: check every row, write nothing) are required. A real
      * run of a file that already has a real import of that type which did not fail answers that import with 200
-     * and writes nothing. An empty file is 422 on {@code file}.
+     * and writes nothing. An empty file is 422 on {@code file}; a file over 50 MiB is 413; a credential restricted to
+     * some sites is 403 {@code site_forbidden} (an import writes for every site).
      */
     @PostMapping(path = "/v1/imports", consumes = "text/csv")
     @ResponseStatus(HttpStatus.CREATED)
@@ -102,7 +103,8 @@ class ImportResource {
 
     /**
      * Runs for real the file a completed dry run without problems checked: 201 with a new real import, or 200 with
-     * the real import that file already has. 409 when the import is not a completed dry run or had problems.
+     * the real import that file already has. 409 when the import is not a completed dry run or had problems; 403
+     * {@code site_forbidden} for a credential restricted to some sites.
      */
     @ApiErrors(ErrorCode.CONFLICT)
     @PostMapping("/v1/imports/{id}/run")

@@ -56,6 +56,7 @@ class ImportService {
 
     Mono<Outcome> upload(Caller caller, String type, boolean dryRun, Flux<DataBuffer> body) {
         return Mono.defer(() -> {
+            accountWide(caller);
             UUID id = Ids.newId();
             Upload upload = new Upload(caller.accountId(), id);
             return body.concatMap(upload::add)
@@ -77,7 +78,7 @@ class ImportService {
      * of that file there is already (not created). 409 otherwise.
      */
     Mono<Outcome> run(Caller caller, UUID id) {
-        return imports.find(caller.accountId(), id)
+        return Mono.fromRunnable(() -> accountWide(caller)).then(imports.find(caller.accountId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("import")))
                 .flatMap(checked -> {
                     Import dry = checked.value();
@@ -88,7 +89,18 @@ class ImportService {
                     }
                     Import queued = queued(Ids.newId(), dry.type(), false, dry.checksumSha256(), dry.sizeBytes());
                     return record(caller, queued, checked.fileImportId());
-                });
+                }));
+    }
+
+    /**
+     * An import writes for the whole account (any site's units and agreements), so a credential restricted to
+     * some sites cannot start one: 403 {@code site_forbidden}.
+     */
+    private static void accountWide(Caller caller) {
+        if (caller.isSiteRestricted()) {
+            throw new ApiException(ErrorCode.SITE_FORBIDDEN, "An import writes for every site of the account: use "
+                    + "a credential that is not restricted to some sites.");
+        }
     }
 
     Mono<Import> read(Caller caller, UUID id) {

@@ -6,6 +6,7 @@ import com.storageplatform.kit.polling.LeasedWorkLoop;
 import com.storageplatform.kit.polling.WakeUpSignal;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -55,7 +56,7 @@ class ImportWorker extends LeasedWorkLoop<Stored> {
     }
 
     @Override
-    protected Flux<Stored> claimDue(java.time.Instant now, java.time.Instant leaseEnds, int batch) {
+    protected Flux<Stored> claimDue(Instant now, Instant leaseEnds, int batch) {
         return imports.claimDue(now, leaseEnds, batch);
     }
 
@@ -67,7 +68,7 @@ class ImportWorker extends LeasedWorkLoop<Stored> {
     @Override
     protected Mono<?> handle(Stored claim) {
         if (claim.attempts() > MAX_ATTEMPTS) {
-            return end(claim, failed(claim.value(), null, Import.INTERNAL_ERROR, "The import stopped before it ended "
+            return end(claim, failed(claim.value(), Import.INTERNAL_ERROR, "The import stopped before it ended "
                     + MAX_ATTEMPTS + " times; nothing was written. Upload the file again, or ask support."));
         }
         return run(claim, kinds.get(claim.value().type()));
@@ -82,12 +83,12 @@ class ImportWorker extends LeasedWorkLoop<Stored> {
                 .then(Mono.defer(() -> {
                     Import checked = pass.counted(current);
                     if (pass.layout == null) {
-                        return end(claim, failed(checked, pass, Import.FILE_INVALID,
+                        return end(claim, failed(checked, Import.FILE_INVALID,
                                 "The file has no header row: its first line names the columns."));
                     }
                     if (pass.problemsCount > 0 || current.dryRun()) {
                         Import ended = current.dryRun() || pass.problemsCount == 0 ? completed(checked)
-                                : failed(checked, pass, Import.ROWS_INVALID, pass.problemsCount + " problem(s) in "
+                                : failed(checked, Import.ROWS_INVALID, pass.problemsCount + " problem(s) in "
                                         + "the file (GET /v1/imports/" + current.id() + "/problems): nothing was "
                                         + "written. Correct the file and upload it again.");
                         pass.kept.sort(Comparator.comparingLong(ImportProblem::row));
@@ -99,9 +100,9 @@ class ImportWorker extends LeasedWorkLoop<Stored> {
                             .then(kind.write(claim, pass.layout, good, finish(claim, completed(checked))));
                 }))
                 .onErrorResume(CsvFile.Unreadable.class, unreadable -> end(claim, failed(pass.counted(current),
-                        pass, Import.FILE_UNREADABLE, unreadable.getMessage())))
+                        Import.FILE_UNREADABLE, unreadable.getMessage())))
                 .onErrorResume(PeerBatches.Failure.class, failure -> end(claim, failed(pass.counted(current),
-                        pass, failure.code, failure.getMessage())));
+                        failure.code, failure.getMessage())));
     }
 
     /** The stored file's records, the header first, read on a thread that may block. */
@@ -131,7 +132,7 @@ class ImportWorker extends LeasedWorkLoop<Stored> {
                 checked.createdAt(), checked.startedAt(), clock.instant());
     }
 
-    private Import failed(Import checked, Pass<?> pass, String code, String message) {
+    private Import failed(Import checked, String code, String message) {
         return new Import(checked.id(), checked.object(), checked.type(), checked.dryRun(), Import.FAILED,
                 checked.checksumSha256(), checked.sizeBytes(), checked.rowsTotal(), checked.rowsDone(),
                 checked.rowsWithProblems(), checked.problemsCount(), checked.unknownColumns(), code, message,

@@ -211,4 +211,35 @@ class ContactImportTest {
         assertThat(imports.api.listedIds(other, "")).doesNotContain(mine.get("id").asString());
         imports.ended(caller, mine.get("id").asString());
     }
+
+    @Test
+    void aCredentialRestrictedToSomeSitesCannotStartAnImport() {
+        Caller restricted = com.storageplatform.kit.testsupport.TestCallers.restrictedTo(caller,
+                com.storageplatform.kit.id.Ids.newId());
+        JsonNode dry = imports.imported(caller, "contacts", true, Imports.sample("contacts.csv"));
+
+        assertThat(imports.api.errorCode(imports.upload(restricted, "?type=contacts&dry_run=true",
+                Imports.sample("contacts.csv")), 403)).isEqualTo("site_forbidden");
+        assertThat(imports.api.errorCode(imports.api.action(restricted, dry.get("id").asString(), "run", ""), 403))
+                .isEqualTo("site_forbidden");
+    }
+
+    @Test
+    void anImportWhoseRunnersKeptStoppingFailsAfterThreeAttemptsHavingWrittenNothing() {
+        Caller account = CommerceApi.newAccount();
+        JsonNode real = imports.imported(account, "contacts", false, Imports.sample("contacts-messy.csv"));
+        // As if three runners had each taken it and stopped, the last one's lease now over.
+        db.sql("""
+                UPDATE imports SET status = 'running', attempts = 3, lease_until = now() - interval '1 second',
+                       failure_code = NULL, completed_at = NULL
+                 WHERE account_id = :a AND id = :id
+                """).bind("a", account.accountId()).bind("id", java.util.UUID.fromString(real.get("id").asString()))
+                .then().block();
+
+        JsonNode ended = imports.ended(account, real.get("id").asString());
+
+        assertThat(ended.get("status").asString()).isEqualTo("failed");
+        assertThat(ended.get("failure_code").asString()).isEqualTo("internal_error");
+        assertThat(contactsOf(account)).isZero();
+    }
 }
