@@ -44,12 +44,14 @@ class ContactImportVolumeTest {
 
         JsonNode queued = new Imports(client, json).queued(account, "contacts", false, file);
         JsonNode real = null;
+        java.util.Set<Integer> progress = new java.util.TreeSet<>();
         long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
         while (real == null && System.nanoTime() < deadline) {
             JsonNode now = new Imports(client, json).api.read(account, queued.get("id").asString());
             if (!now.get("status").asString().matches("queued|running")) {
                 real = now;
             } else {
+                progress.add(now.get("rows_done").asInt());
                 sleep();
             }
         }
@@ -57,6 +59,9 @@ class ContactImportVolumeTest {
         assertThat(real).as("ended within ten minutes").isNotNull();
         assertThat(real.get("status").asString()).isEqualTo("completed");
         assertThat(real.get("rows_total").asInt()).isEqualTo(100_000);
+        assertThat(real.get("rows_done").asInt()).isEqualTo(100_000);
+        assertThat(progress).as("rows_done while running, every 500 rows")
+                .anyMatch(done -> done > 0 && done < 100_000).allMatch(done -> done % 500 == 0);
         assertThat(real.get("size_bytes").asLong()).isEqualTo(file.length);
         assertThat(db.sql("SELECT count(*) AS n FROM contacts WHERE account_id = :a AND system_role IS NULL")
                 .bind("a", account.accountId()).map(row -> row.get("n", Long.class)).one().block()).isEqualTo(100_000);
