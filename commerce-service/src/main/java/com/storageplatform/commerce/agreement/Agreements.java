@@ -9,6 +9,8 @@ import com.storageplatform.commerce.reservation.Reservations;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.db.AfterCommit;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.web.ApiException;
+import com.storageplatform.kit.web.FieldIssue;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -74,6 +76,61 @@ public class Agreements {
     /** The agreement {@code id} of the caller's account, if any (no site check: for features acting on it). */
     public Mono<Agreement> find(Caller caller, UUID id) {
         return agreements.find(caller.accountId(), id);
+    }
+
+    /**
+     * Whether {@code m} can be brought in, without writing anything: its customer a contact of the account (not
+     * the walk-in record), its unit bookable and held by no one else, and its move-in date not after today at the
+     * unit's site (a migrated customer has moved in). The refusals are those of a booking: 422 on
+     * {@code contact_id}, {@code unit_id} or {@code move_in_date}, 409 {@code conflict} or {@code unit_reserved}.
+     */
+    public Mono<CatalogueUnit> checkMigrated(Caller caller, MigratedAgreement m) {
+        return customers.find(caller, m.contactId(), "contact_id")
+                .then(units.bookable(caller, m.unitId(), "unit_id"))
+                .flatMap(unit -> holds.refuseIfHeld(caller, unit.id(), Holder.AGREEMENT, m.contactId(), unit.name())
+                        .then(units.today(caller, unit.siteId()))
+                        .flatMap(today -> m.moveInDate().isAfter(today)
+                                ? Mono.error(ApiException.invalid("move_in_date", FieldIssue.ABOVE_MAXIMUM,
+                                        "A migrated customer has moved in: the move-in date cannot be after today ("
+                                                + today + ") at the unit's site."))
+                                : Mono.just(unit)));
+    }
+
+    /**
+     * Brings in {@code m} as the lifecycle would have made it: the unit held for the agreement (the customer's own
+     * reservation of it taken up), then the agreement {@code active}, signed and moved in at the start of its
+     * move-in date in the site's time zone, access {@code signed} (never held for an ID check: the customer has
+     * been using the unit). Publishes what booking, signing and moving in publish, in that order, each with the
+     * agreement as it was at that step: {@code agreement.created} (draft), {@code agreement.activated} (public
+     * {@code agreement.signed}, pending move-in) and {@code agreement.updated} (active). No cover is taken out and
+     * no billing plan started (a subscription is {@code POST /v1/subscriptions}). Runs in the caller's transaction;
+     * refuses as {@link #checkMigrated}.
+     */
+    public Mono<Agreement> importActive(Caller caller, MigratedAgreement m) {
+        Holder holder = Holder.agreement(m.id());
+        return checkMigrated(caller, m)
+                .flatMap(unit -> customers.require(caller, m.contactId(), "contact_id")
+                        .then(holds.take(caller, unit.id(), holder, m.contactId(), null, unit.name()))
+                        .flatMap(met -> met.isPresent()
+                                ? reservations.convertTakenUp(caller, met.get(), holder).thenReturn(met)
+                                : Mono.just(met))
+                        .zipWith(units.zone(caller.accountId(), unit.siteId()))
+                        .flatMap(t -> {
+                            Instant now = clock.instant();
+                            Instant movedIn = m.moveInDate().atStartOfDay(t.getT2()).toInstant();
+                            Agreement draft = new Agreement(m.id(), Agreement.OBJECT, m.contactId(), unit.id(),
+                                    unit.siteId(), unit.unitTypeId(), t.getT1().orElse(null), null,
+                                    m.licenceFeeMinor(), m.currency(), m.moveInDate(), null, null, Agreement.DRAFT,
+                                    null, null, null, Agreement.DRAFTED, null, now, now);
+                            Agreement signed = draft.with().status(Agreement.PENDING_MOVE_IN).signedAt(movedIn)
+                                    .accessStatus(Agreement.SIGNED).build();
+                            Agreement active = signed.with().status(Agreement.ACTIVE).movedInAt(movedIn).build();
+                            return agreements.insert(caller, active)
+                                    .then(events.publish(caller, AgreementEvents.CREATED, draft))
+                                    .then(events.publish(caller, AgreementEvents.ACTIVATED, signed))
+                                    .then(events.publish(caller, AgreementEvents.UPDATED, active))
+                                    .thenReturn(active);
+                        }));
     }
 
     private Mono<Agreement> book(Caller caller, OrderBooking b) {

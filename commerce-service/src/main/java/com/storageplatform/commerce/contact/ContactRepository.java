@@ -8,10 +8,12 @@ import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.web.Envelopes;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** Contacts of one account. {@code kyc_status} is not stored: rows read with it null, {@link Kyc} derives it. */
@@ -61,6 +63,18 @@ class ContactRepository {
                 .one();
     }
 
+    /** The active customers of the account with {@code email} (stored lower case), oldest first. */
+    Flux<UUID> activeIdsByEmail(UUID accountId, String email) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT id FROM contacts
+                 WHERE account_id = :account_id AND lower(email) = :email AND status = 'active' AND system_role IS NULL
+                 ORDER BY id
+                """)
+                .bind("email", email)
+                .map(row -> row.get("id", UUID.class))
+                .all();
+    }
+
     /** Newest first; never the walk-in record. */
     Mono<Envelopes.ListOf<Contact>> list(UUID accountId, String email, String status, PageRequest page) {
         return ListQuery.from("SELECT " + COLUMNS + " FROM contacts", accountId)
@@ -81,6 +95,42 @@ class ContactRepository {
                 """)
                 .bind("created_at", contact.createdAt());
         return bindValues(insert, contact).then();
+    }
+
+    /**
+     * Inserts many new contacts in one statement (an import's batch), all created at the same instant; none is
+     * the walk-in record.
+     */
+    Mono<Void> insertAll(UUID accountId, List<Contact> batch) {
+        int n = batch.size();
+        UUID[] ids = new UUID[n];
+        String[][] text = new String[13][n];
+        for (int i = 0; i < n; i++) {
+            Contact c = batch.get(i);
+            Contact.Address a = c.address() == null ? new Contact.Address(null, null, null, null, null) : c.address();
+            ids[i] = c.id();
+            String[] values = {c.firstName(), c.lastName(), c.email(), c.phone(), c.companyName(), a.line1(),
+                    a.line2(), a.city(), a.postcode(), a.country(), c.marketingStatus(),
+                    c.marketingConsentWording(), c.status()};
+            for (int f = 0; f < values.length; f++) {
+                text[f][i] = values[f];
+            }
+        }
+        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
+                INSERT INTO contacts (account_id, id, first_name, last_name, email, phone, company_name,
+                       address_line1, address_line2, address_city, address_postcode, address_country,
+                       marketing_status, marketing_consent_wording, status, created_at, updated_at)
+                SELECT :account_id, r.*, :created_at, :created_at
+                  FROM unnest(:ids::uuid[], :t0::text[], :t1::text[], :t2::text[], :t3::text[], :t4::text[],
+                       :t5::text[], :t6::text[], :t7::text[], :t8::text[], :t9::text[], :t10::text[], :t11::text[],
+                       :t12::text[]) AS r
+                """)
+                .bind("ids", ids)
+                .bind("created_at", batch.get(0).createdAt());
+        for (int f = 0; f < text.length; f++) {
+            insert = insert.bind("t" + f, text[f]);
+        }
+        return insert.then();
     }
 
     /** Writes every field a client can change, the status and {@code updated_at}. */

@@ -64,6 +64,21 @@ public class CatalogueRecords {
         return records.findBy(accountId, "coupon", "code", code.toUpperCase(java.util.Locale.ROOT));
     }
 
+    /**
+     * The account's records of {@code object} (sites, units) whose {@code name} is exactly {@code name}: an import's
+     * rows name them so. Several units share a name across sites.
+     */
+    public reactor.core.publisher.Flux<JsonNode> named(UUID accountId, String object, String name) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT data::text AS data FROM catalogue_records
+                 WHERE account_id = :account_id AND object = :object AND NOT deleted AND data ->> 'name' = :name
+                 ORDER BY id
+                """)
+                .bind("object", object).bind("name", name)
+                .map(row -> json.readTree(row.get("data", String.class)))
+                .all();
+    }
+
     /** The active coupons that apply without a code ({@code auto_apply}). */
     public reactor.core.publisher.Flux<JsonNode> autoApplyCoupons(UUID accountId) {
         return AccountStatement.sql(db, accountId, """

@@ -61,6 +61,14 @@ public final class BillingPeer {
                             request.requestHeaders().forEach(h -> headers.putIfAbsent(
                                     h.getKey().toLowerCase(Locale.ROOT), h.getValue()));
                             JsonNode body = JSON.readTree(text);
+                            if (request.uri().startsWith(OpeningBalances.PATH)) {
+                                int status = OpeningBalances.failWith;
+                                return response.status(status == 0 ? 200 : status)
+                                        .header("Content-Type", "application/json")
+                                        .sendString(Mono.just(status == 0 ? OpeningBalances.answer(body)
+                                                : "{\"error\":{\"code\":\"internal_error\",\"message\":\"x\"}}"))
+                                        .then();
+                            }
                             REQUESTS.add(new Received(request.method().name(), request.uri(), headers, body));
                             String orderId = body.path("order_id").asString("");
                             Answer answer = ANSWERS.get(orderId);
@@ -73,6 +81,56 @@ public final class BillingPeer {
                         }))
                 .bindNow(Duration.ofSeconds(10));
         System.setProperty("platform.services.billing.url", "http://127.0.0.1:" + server.port());
+    }
+
+    /**
+     * Billing's {@code POST /internal/v1/opening-balances} as its contract says (docs/api/imports.md): a balance
+     * due before 2000 is {@code invalid} on {@code due_date}; with any problem nothing is written. A real batch writes
+     * each (import key, row) once: the same invoice id again with {@code created: false}. Every batch received is
+     * kept, in order.
+     */
+    public static final class OpeningBalances {
+
+        static final String PATH = "/internal/v1/opening-balances";
+        private static final Map<String, String> WRITTEN = new ConcurrentHashMap<>();
+        private static final List<JsonNode> BATCHES = new CopyOnWriteArrayList<>();
+        private static volatile int failWith;
+
+        private OpeningBalances() {
+        }
+
+        /** The batches received for this import key, in order. */
+        public static List<JsonNode> batches(String importKey) {
+            return BATCHES.stream().filter(b -> b.get("import_key").asString().equals(importKey)).toList();
+        }
+
+        /** From now on the endpoint answers this status (0: normal answers again). */
+        public static void failWith(int status) {
+            failWith = status;
+        }
+
+        static String answer(JsonNode batch) {
+            BATCHES.add(batch);
+            String key = batch.get("import_key").asString();
+            List<Map<String, Object>> problems = new java.util.ArrayList<>();
+            batch.get("balances").values().forEach(balance -> {
+                if (balance.get("due_date").asString().compareTo("2000-01-01") < 0) {
+                    problems.add(Map.of("row", balance.get("row").asLong(), "column", "due_date", "issue",
+                            "invalid", "message", "due_date is before 2000."));
+                }
+            });
+            List<Map<String, Object>> invoices = new java.util.ArrayList<>();
+            if (problems.isEmpty() && !batch.get("dry_run").asBoolean()) {
+                batch.get("balances").values().forEach(balance -> {
+                    String rowKey = key + ":" + balance.get("row").asLong();
+                    boolean created = !WRITTEN.containsKey(rowKey);
+                    String id = WRITTEN.computeIfAbsent(rowKey, k -> UUID.randomUUID().toString());
+                    invoices.add(Map.of("row", balance.get("row").asLong(), "id", id, "created", created));
+                });
+            }
+            return JSON.writeValueAsString(Map.of("data", Map.of("object", "opening_balance_batch", "problems",
+                    problems, "invoices", invoices)));
+        }
     }
 
     /** Billing answers this status and JSON to every payment asked for {@code orderId}. */

@@ -57,7 +57,17 @@ public final class CataloguePeer {
                             "meta", Map.of("limit", 20, "cursor", Map.of("has_more", false))));
                     return response.status(200).header("Content-Type", "application/json")
                             .sendString(Mono.just(body));
-                }))
+                })
+                        .post("/internal/v1/unit-imports", (request, response) -> request.receive().aggregate()
+                                .asString().flatMap(body -> {
+                                    if (failWith != 0) {
+                                        return response.status(failWith).header("Content-Type", "application/json")
+                                                .sendString(Mono.just("{\"error\":{\"code\":\"internal_error\","
+                                                        + "\"message\":\"x\"}}")).then();
+                                    }
+                                    return response.status(200).header("Content-Type", "application/json")
+                                            .sendString(Mono.just(UnitImports.answer(JSON.readTree(body)))).then();
+                                })))
                 .bindNow(Duration.ofSeconds(10));
         System.setProperty("platform.services.catalogue.url", "http://127.0.0.1:" + server.port());
     }
@@ -71,6 +81,56 @@ public final class CataloguePeer {
     /** Every request since the JVM started: the URI and the Authorization header. */
     public static List<String> requests() {
         return List.copyOf(REQUESTS);
+    }
+
+    /**
+     * The catalogue's {@code POST /internal/v1/unit-imports} as its contract says (docs/api/imports.md): a unit at
+     * site {@code Nowhere} is {@code not_found} on {@code site}, a feature {@code jacuzzi} {@code invalid} on
+     * {@code features}; with any problem nothing is written. A real batch writes each (import key, row) once: the
+     * same id again with {@code created: false}. Every batch received is kept, in order.
+     */
+    public static final class UnitImports {
+
+        private static final Map<String, String> WRITTEN = new ConcurrentHashMap<>();
+        private static final List<tools.jackson.databind.JsonNode> BATCHES = new CopyOnWriteArrayList<>();
+
+        private UnitImports() {
+        }
+
+        /** The batches received for this import key, in order. */
+        public static List<tools.jackson.databind.JsonNode> batches(String importKey) {
+            return BATCHES.stream().filter(b -> b.get("import_key").asString().equals(importKey)).toList();
+        }
+
+        static String answer(tools.jackson.databind.JsonNode batch) {
+            BATCHES.add(batch);
+            String key = batch.get("import_key").asString();
+            List<Map<String, Object>> problems = new java.util.ArrayList<>();
+            batch.get("units").values().forEach(unit -> {
+                long row = unit.get("row").asLong();
+                if (unit.get("site").asString().equals("Nowhere")) {
+                    problems.add(Map.of("row", row, "column", "site", "issue", "not_found",
+                            "message", "No site is called Nowhere."));
+                }
+                unit.get("features").values().forEach(feature -> {
+                    if (feature.asString().equals("jacuzzi")) {
+                        problems.add(Map.of("row", row, "column", "features", "issue", "invalid",
+                                "message", "jacuzzi is no feature of the catalogue."));
+                    }
+                });
+            });
+            List<Map<String, Object>> units = new java.util.ArrayList<>();
+            if (problems.isEmpty() && !batch.get("dry_run").asBoolean()) {
+                batch.get("units").values().forEach(unit -> {
+                    String rowKey = key + ":" + unit.get("row").asLong();
+                    boolean created = !WRITTEN.containsKey(rowKey);
+                    String id = WRITTEN.computeIfAbsent(rowKey, k -> com.storageplatform.kit.id.Ids.newId().toString());
+                    units.add(Map.of("row", unit.get("row").asLong(), "id", id, "created", created));
+                });
+            }
+            return JSON.writeValueAsString(Map.of("data", Map.of("object", "unit_import_batch", "problems", problems,
+                    "units", units)));
+        }
     }
 
     /** From now on the catalogue answers this status (0: normal answers again). */
