@@ -140,5 +140,21 @@ class ObservabilityAndIngressTest {
 
         assertThat(ingress.getSpec().getIngressClassName()).isEqualTo("traefik");
         assertThat(ingress.getSpec().getTls()).isNullOrEmpty();
+        assertThat(ingress.getMetadata().getAnnotations() == null ? Map.of() : ingress.getMetadata().getAnnotations())
+                .doesNotContainKey("nginx.ingress.kubernetes.io/proxy-body-size");
+    }
+
+    @Test
+    void anNginxIngressPassesAnImportsFileOf50MiBUnlessTheOperatorSaysOtherwise() {
+        String bodySize = "nginx.ingress.kubernetes.io/proxy-body-size";
+        assertThat(HelmChart.render(ValueSet.EXISTING_CLUSTERS).ofService(Ingress.class, GATEWAY).getMetadata()
+                .getAnnotations()).containsEntry(bodySize, "50m")
+                .containsEntry("cert-manager.io/cluster-issuer", "letsencrypt");
+        assertThat(HelmChart.render(List.of(), Map.of("ingress.maxBodySize", "80m")).ofService(Ingress.class, GATEWAY)
+                .getMetadata().getAnnotations()).containsEntry(bodySize, "80m");
+        assertThat(HelmChart.render(List.of(), Map.of("ingress.annotations." + bodySize.replace(".", "\\."), "10m"))
+                .ofService(Ingress.class, GATEWAY).getMetadata().getAnnotations()).containsEntry(bodySize, "10m");
+        assertThatThrownBy(() -> HelmChart.render(List.of(), Map.of("ingress.maxBodySize", "lots")))
+                .hasMessageContaining("maxBodySize");
     }
 }
