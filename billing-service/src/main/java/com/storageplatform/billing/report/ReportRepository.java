@@ -63,20 +63,20 @@ class ReportRepository {
                       LEFT JOIN fees f ON f.unit_id = u.id
                      WHERE u.account_id = :account_id %2$s)
                 SELECT %3$s AS key, %4$s AS label,
-                       count(*) FILTER (WHERE rentable) AS units_total,
-                       count(*) FILTER (WHERE rentable AND occupied) AS units_occupied,
-                       coalesce(sum(area_cm2) FILTER (WHERE rentable), 0)::bigint AS area_total,
-                       coalesce(sum(area_cm2) FILTER (WHERE rentable AND occupied), 0)::bigint AS area_occupied,
-                       coalesce(sum(list_price) FILTER (WHERE rentable), 0)::bigint AS potential,
-                       coalesce(sum(fee) FILTER (WHERE rentable), 0)::bigint AS actual,
-                       coalesce(sum(fee), 0)::bigint AS mrr
+                       count(*) FILTER (WHERE u.rentable) AS units_total,
+                       count(*) FILTER (WHERE u.rentable AND u.occupied) AS units_occupied,
+                       coalesce(sum(u.area_cm2) FILTER (WHERE u.rentable), 0)::bigint AS area_total,
+                       coalesce(sum(u.area_cm2) FILTER (WHERE u.rentable AND u.occupied), 0)::bigint AS area_occupied,
+                       coalesce(sum(u.list_price) FILTER (WHERE u.rentable), 0)::bigint AS potential,
+                       coalesce(sum(u.fee) FILTER (WHERE u.rentable), 0)::bigint AS actual,
+                       coalesce(sum(u.fee), 0)::bigint AS mrr
                   FROM units u %5$s
                  %6$s
                  %7$s
                  ORDER BY label, key
                 """.formatted(PlansInForce.onDay(), report.sites() == null ? "" : "AND u.site_id = ANY(:sites)",
                 group[0], group[1], group[2], group[3],
-                grouped ? "HAVING count(*) FILTER (WHERE rentable) > 0 OR sum(fee) > 0" : "");
+                grouped ? "HAVING count(*) FILTER (WHERE u.rentable) > 0 OR sum(u.fee) > 0" : "");
         var statement = AccountStatement.sql(db, accountId, sql)
                 .bind("as_of", report.asOf())
                 .bind("currency", report.currency());
