@@ -44,9 +44,27 @@ class ReportRepository {
      * a group appears when it has a rentable unit or a fee (the total always).
      */
     Flux<Tally> tallies(UUID accountId, ReportQuery report) {
-        String[] group = GROUPS.get(report.groupBy());
+        var statement = AccountStatement.sql(db, accountId, sql(report.groupBy(), report.sites() != null))
+                .bind("as_of", report.asOf())
+                .bind("currency", report.currency());
+        if (report.sites() != null) {
+            statement = statement.bind("sites", report.sites().toArray(UUID[]::new));
+        }
+        return statement.map(row -> new Tally(row.get("key", String.class), row.get("label", String.class),
+                        row.get("units_total", Long.class), row.get("units_occupied", Long.class),
+                        row.get("area_total", Long.class), row.get("area_occupied", Long.class),
+                        row.get("potential", Long.class), row.get("actual", Long.class), row.get("mrr", Long.class)))
+                .all();
+    }
+
+    /**
+     * The statement of one group, binding {@code :account_id}, {@code :as_of}, {@code :currency} and, when
+     * {@code narrowed} to some sites, {@code :sites}.
+     */
+    static String sql(String groupBy, boolean narrowed) {
+        String[] group = GROUPS.get(groupBy);
         boolean grouped = !group[3].isEmpty();
-        String sql = """
+        return """
                 WITH plans AS (%1$s),
                 fees AS (
                     SELECT a.unit_id, sum(CASE WHEN p.currency = :currency THEN p.monthly_fee_minor ELSE 0 END) AS fee
@@ -74,19 +92,8 @@ class ReportRepository {
                  %6$s
                  %7$s
                  ORDER BY label, key
-                """.formatted(PlansInForce.onDay(), report.sites() == null ? "" : "AND u.site_id = ANY(:sites)",
+                """.formatted(PlansInForce.onDay(), narrowed ? "AND u.site_id = ANY(:sites)" : "",
                 group[0], group[1], group[2], group[3],
                 grouped ? "HAVING count(*) FILTER (WHERE u.rentable) > 0 OR sum(u.fee) > 0" : "");
-        var statement = AccountStatement.sql(db, accountId, sql)
-                .bind("as_of", report.asOf())
-                .bind("currency", report.currency());
-        if (report.sites() != null) {
-            statement = statement.bind("sites", report.sites().toArray(UUID[]::new));
-        }
-        return statement.map(row -> new Tally(row.get("key", String.class), row.get("label", String.class),
-                        row.get("units_total", Long.class), row.get("units_occupied", Long.class),
-                        row.get("area_total", Long.class), row.get("area_occupied", Long.class),
-                        row.get("potential", Long.class), row.get("actual", Long.class), row.get("mrr", Long.class)))
-                .all();
     }
 }

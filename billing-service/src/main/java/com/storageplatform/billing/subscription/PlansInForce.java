@@ -9,7 +9,7 @@ package com.storageplatform.billing.subscription;
  * <li><b>In force on a day</b>: the day lies from {@code start_date} to {@code ends_on} (the last day billed; no end
  * while the plan runs). A plan not yet started, and one that ended before the day, are not in force.</li>
  * <li><b>The promotion of the day</b>: the one that discounted the invoiced period covering the day (a voided
- * invoice no longer counts); when no invoiced period covers it yet, the promotion now on the plan if it still has
+ * invoice no longer counts; a plan's periods never overlap, so at most one covers it); when no invoiced period covers it yet, the promotion now on the plan if it still has
  * periods to discount. A {@code once} promotion discounts only the first period, a {@code repeating} one its
  * {@code periods_total}, a {@code forever} one every period.</li>
  * <li><b>The fee net of it</b>, per billing period, as {@link Discounts} takes it off the licence fee:
@@ -39,11 +39,9 @@ public final class PlansInForce {
                              / (CASE s.billing_interval WHEN 'month' THEN 1 ELSE 12 END * s.interval_count)
                        )::bigint AS monthly_fee_minor
                   FROM subscriptions s
-                  LEFT JOIN LATERAL (
-                        SELECT p.promotion_id, p.period_end FROM subscription_periods p
-                         WHERE p.account_id = s.account_id AND p.subscription_id = s.id AND p.kind = 'period'
-                           AND p.period_start <= :as_of AND NOT p.voided
-                         ORDER BY p.period_start DESC LIMIT 1) billed ON billed.period_end >= :as_of
+                  LEFT JOIN subscription_periods billed ON billed.account_id = s.account_id
+                       AND billed.subscription_id = s.id AND billed.kind = 'period' AND NOT billed.voided
+                       AND billed.period_start <= :as_of AND billed.period_end >= :as_of
                   LEFT JOIN subscription_promotions pr ON pr.account_id = s.account_id
                        AND pr.id = CASE WHEN billed.period_end IS NOT NULL THEN billed.promotion_id ELSE (
                             SELECT c.id FROM subscription_promotions c
