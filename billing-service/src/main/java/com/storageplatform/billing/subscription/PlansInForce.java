@@ -16,6 +16,8 @@ package com.storageplatform.billing.subscription;
  * {@code percent} fee × value / 100 rounded half up; {@code fixed_amount} the amount, at most the fee.</li>
  * <li><b>A month of it</b>, as {@link PriceConversion} re-states a price: a year is 12 months and 52 weeks, so a
  * weekly fee × 52 / (12 × weeks), a month-based one / its months; rounded half up to whole minor units.</li>
+ * <li>In integers throughout (a report sums tens of thousands of plans): x / y rounded half up is
+ * (2x + y) / 2y, every figure being 0 or more.</li>
  * </ul>
  */
 public final class PlansInForce {
@@ -31,13 +33,14 @@ public final class PlansInForce {
     public static String onDay() {
         return """
                 SELECT s.agreement_id, s.currency,
-                       round((s.amount_minor - CASE pr.discount_kind
-                                  WHEN 'percent' THEN round(s.amount_minor * pr.discount_value / 100.0)
-                                  WHEN 'fixed_amount' THEN least(pr.discount_value, s.amount_minor)
-                                  ELSE 0 END)::numeric
-                             * CASE s.billing_interval WHEN 'week' THEN 52 ELSE 1 END
-                             / (CASE s.billing_interval WHEN 'month' THEN 1 ELSE 12 END * s.interval_count)
-                       )::bigint AS monthly_fee_minor
+                       (2 * (s.amount_minor - CASE pr.discount_kind
+                                 WHEN 'percent' THEN (s.amount_minor * pr.discount_value + 50) / 100
+                                 WHEN 'fixed_amount' THEN least(pr.discount_value, s.amount_minor)
+                                 ELSE 0 END)
+                           * CASE s.billing_interval WHEN 'week' THEN 52 ELSE 1 END
+                        + CASE s.billing_interval WHEN 'month' THEN 1 ELSE 12 END * s.interval_count)
+                       / (2 * CASE s.billing_interval WHEN 'month' THEN 1 ELSE 12 END * s.interval_count)
+                       AS monthly_fee_minor
                   FROM subscriptions s
                   LEFT JOIN subscription_periods billed ON billed.account_id = s.account_id
                        AND billed.subscription_id = s.id AND billed.kind = 'period' AND NOT billed.voided
