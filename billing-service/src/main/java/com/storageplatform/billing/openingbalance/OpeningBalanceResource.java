@@ -2,7 +2,6 @@ package com.storageplatform.billing.openingbalance;
 
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Callers;
-import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -36,14 +35,6 @@ class OpeningBalanceResource {
      */
     @PostMapping(PATH)
     Mono<Envelopes.Data<OpeningBalanceAnswer>> run(Caller caller, @RequestBody OpeningBalanceBatch batch) {
-        return fromPeer(caller).flatMap(peer -> imports.run(peer, batch)).map(Envelopes::data);
-    }
-
-    /** The caller, when a peer service called for it; else 404, as for a route that does not exist. */
-    private static Mono<Caller> fromPeer(Caller caller) {
-        return Callers.authentication()
-                .filter(authentication -> authentication.callingService() != null)
-                .map(authentication -> caller)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("resource or route")));
+        return Callers.peerService().flatMap(peer -> imports.run(peer, batch)).map(Envelopes::data);
     }
 }

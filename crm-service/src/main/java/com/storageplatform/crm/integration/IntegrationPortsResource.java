@@ -45,7 +45,7 @@ class IntegrationPortsResource {
      */
     @GetMapping(PATH)
     Mono<Envelopes.Data<OpenedConnection>> read(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        return fromPeer(caller).flatMap(peer -> {
+        return Callers.peerService().flatMap(peer -> {
             ListFilters filters = ListFilters.of(query);
             String kind = filters.oneOf("kind", IntegrationProviders.KINDS);
             String channel = filters.oneOf("channel", IntegrationProviders.CHANNELS);
@@ -72,7 +72,7 @@ class IntegrationPortsResource {
     @PostMapping(PATH + "/{id}/report")
     Mono<Envelopes.Data<IntegrationConnection>> report(Caller caller, @PathVariable String id,
             @RequestBody ConnectionReport body) {
-        return fromPeer(caller).flatMap(peer -> connections.report(peer, Ids.fromPath(id), body))
+        return Callers.peerService().flatMap(peer -> connections.report(peer, Ids.fromPath(id), body))
                 .map(Envelopes::data);
     }
 
@@ -84,15 +84,7 @@ class IntegrationPortsResource {
     @PutMapping(PATH + "/{id}/credentials")
     Mono<Envelopes.Data<IntegrationConnection>> replaceCredentials(Caller caller, @PathVariable String id,
             @RequestBody CredentialReplacement body) {
-        return fromPeer(caller).flatMap(peer -> connections.replaceCredentials(peer, Ids.fromPath(id), body))
+        return Callers.peerService().flatMap(peer -> connections.replaceCredentials(peer, Ids.fromPath(id), body))
                 .map(Envelopes::data);
-    }
-
-    /** The caller, when a peer service called for it; else 404, as for a route that does not exist. */
-    private static Mono<Caller> fromPeer(Caller caller) {
-        return Callers.authentication()
-                .filter(authentication -> authentication.callingService() != null)
-                .map(authentication -> caller)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("resource or route")));
     }
 }

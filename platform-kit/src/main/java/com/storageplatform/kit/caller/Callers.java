@@ -24,6 +24,18 @@ public final class Callers {
                 .cast(CallerAuthentication.class);
     }
 
+    /**
+     * The caller of an internal route only peer services call ({@code /internal/v1/...} with the kit's service
+     * token for an account, ADR 0029); anyone else, a gateway token included, gets 404 as for a route that does not
+     * exist.
+     */
+    public static Mono<Caller> peerService() {
+        return authentication()
+                .filter(authentication -> authentication.callingService() != null)
+                .map(CallerAuthentication::caller)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("resource or route")));
+    }
+
     /** The caller, or 401 when there is none. */
     public static Mono<Caller> required() {
         return current().switchIfEmpty(Mono.error(
