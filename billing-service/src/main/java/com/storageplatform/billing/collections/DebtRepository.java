@@ -42,14 +42,13 @@ class DebtRepository {
      * (a change later that day replaces it).
      */
     Mono<Void> end(UUID accountId, UUID invoiceId, Current current, LocalDate day) {
-        String sql = current.owedFrom().isBefore(day)
-                ? "UPDATE delinquency_debts SET owed_until = :day"
-                : "DELETE FROM delinquency_debts";
-        return AccountStatement.sql(db, accountId, sql + """
-                 WHERE account_id = :account_id AND invoice_id = :invoice_id AND owed_until IS NULL
-                """)
-                .bind("invoice_id", invoiceId).bind("day", day)
-                .then();
+        String where = " WHERE account_id = :account_id AND invoice_id = :invoice_id AND owed_until IS NULL";
+        if (!current.owedFrom().isBefore(day)) {
+            return AccountStatement.sql(db, accountId, "DELETE FROM delinquency_debts" + where)
+                    .bind("invoice_id", invoiceId).then();
+        }
+        return AccountStatement.sql(db, accountId, "UPDATE delinquency_debts SET owed_until = :day" + where)
+                .bind("invoice_id", invoiceId).bind("day", day).then();
     }
 
     Mono<Void> start(UUID accountId, UUID invoiceId, Debt debt, LocalDate day) {

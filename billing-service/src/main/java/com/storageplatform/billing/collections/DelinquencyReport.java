@@ -7,6 +7,9 @@ import com.storageplatform.kit.report.ReportQuery;
 import com.storageplatform.kit.report.Reports;
 import java.time.LocalDate;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
@@ -34,17 +37,17 @@ class DelinquencyReport {
             return figures.defaultIfEmpty(new Figures(null, 0, 0, 0, 0, 0, 0, 0))
                     .map(f -> row(report, DelinquencyRow.TOTAL, "Total", f));
         }
-        return figures.flatMapSequential(f -> label(accountId, f.siteId()).map(label -> row(report,
-                        f.siteId() == null ? DelinquencyRow.NO_SITE : f.siteId().toString(), label, f)), 16)
-                .sort(Comparator.comparing(DelinquencyRow::label).thenComparing(DelinquencyRow::key));
-    }
-
-    private Mono<String> label(UUID accountId, UUID siteId) {
-        if (siteId == null) {
-            return Mono.just("No site");
-        }
-        return records.site(accountId, siteId).map(site -> site.path("name").asString(siteId.toString()))
-                .defaultIfEmpty(siteId.toString());
+        return figures.collectList().flatMapMany(sites -> {
+            List<UUID> ids = sites.stream().map(Figures::siteId).filter(Objects::nonNull).toList();
+            return (ids.isEmpty() ? Mono.just(Map.<UUID, String>of())
+                    : records.names(accountId, "site", ids))
+                    .flatMapIterable(names -> sites.stream()
+                            .map(f -> f.siteId() == null ? row(report, DelinquencyRow.NO_SITE, "No site", f)
+                                    : row(report, f.siteId().toString(),
+                                            names.getOrDefault(f.siteId(), f.siteId().toString()), f))
+                            .sorted(Comparator.comparing(DelinquencyRow::label).thenComparing(DelinquencyRow::key))
+                            .toList());
+        });
     }
 
     private static DelinquencyRow row(ReportQuery report, String key, String label, Figures f) {

@@ -112,9 +112,9 @@ class DelinquencyReportTest {
         invoice(caller, c1, planA, "GBP", 600, "2027-03-10");
         invoice(other, c9, null, "GBP", 1234, "2027-01-05");
         time.to(LocalDate.of(2027, 2, 1));
-        pay(i3, 2500, 4500);
+        pay(caller, i3, 2500, 4500);
         time.to(LocalDate.of(2027, 3, 5));
-        pay(i6, 5000, 0);
+        pay(caller, i6, 5000, 0);
         time.to(TODAY);
     }
 
@@ -199,6 +199,25 @@ class DelinquencyReportTest {
     }
 
     @Test
+    void aChangeOnTheDayTheDebtStartedReplacesItsStretch() {
+        Caller fresh = TestCallers.apiCaller("billing:read", "billing:write", "reports:read");
+        Accounts accounts = new Accounts(db, json);
+        accounts.settings(fresh, "{}");
+        UUID customer = accounts.customer(fresh);
+        try {
+            // 6000 finalised and 1000 of it paid on 2027-02-01: one stretch of 5000 from that day, 37 days past due
+            // (due 2027-02-01) on 2027-03-10.
+            time.to(LocalDate.of(2027, 2, 1));
+            String id = invoice(fresh, customer, null, "GBP", 6000, "2027-02-01");
+            pay(fresh, id, 1000, 5000);
+            assertThat(count("true", id)).isEqualTo(1);
+        } finally {
+            time.to(TODAY);
+        }
+        assertThat(figures(rows(fresh, "").get(0))).containsExactly(5000L, 1L, 1L, 0L, 5000L, 0L, 0L);
+    }
+
+    @Test
     void anUnknownGroupIsRefused() {
         get(caller, REPORT + "?group_by=channel").expectStatus().isBadRequest();
     }
@@ -253,15 +272,18 @@ class DelinquencyReportTest {
         return id;
     }
 
-    private void pay(String invoiceId, long amountMinor, long left) {
-        client.post().uri("/v1/payments").header("Authorization", TestCallers.bearer(caller))
+    private void pay(Caller as, String invoiceId, long amountMinor, long left) {
+        client.post().uri("/v1/payments").header("Authorization", TestCallers.bearer(as))
                 .header("Idempotency-Key", "key-" + Ids.newId()).contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("""
                         {"rail": "offline", "offline_method": "card_terminal", "invoice_id": "%s",
                          "amount_minor": %d, "currency": "GBP"}
                         """.formatted(invoiceId, amountMinor))
                 .exchange().expectStatus().isCreated();
-        ResourceApi.eventually(() -> count("owed_until IS NOT NULL", invoiceId) == 1);
+        if (left == 0) {
+            // paid in full on a later day than it was finalised: its stretch ends that day
+            ResourceApi.eventually(() -> count("owed_until IS NOT NULL", invoiceId) == 1);
+        }
         owes(invoiceId, left);
     }
 

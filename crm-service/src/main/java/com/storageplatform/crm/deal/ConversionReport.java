@@ -6,12 +6,13 @@ import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.report.ReportQuery;
 import com.storageplatform.kit.report.Reports;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
 
 /** The rows of the conversion report, summed from {@code conversion_days} (never the deals themselves). */
 @Component
@@ -32,29 +33,35 @@ class ConversionReport {
 
     Flux<ConversionRow> rows(Caller caller, ReportQuery report) {
         UUID accountId = caller.accountId();
-        return conversions.counts(accountId, report.from(), report.to(), report.sites(),
-                        COLUMNS.get(report.groupBy()))
-                .flatMapSequential(counts -> label(accountId, report.groupBy(), counts.group())
-                        .map(label -> row(report, counts, label)), 16)
-                .sort(Comparator.comparing(ConversionRow::label).thenComparing(ConversionRow::key));
+        String groupBy = report.groupBy();
+        return conversions.counts(accountId, report.from(), report.to(), report.sites(), COLUMNS.get(groupBy))
+                .collectList()
+                .flatMapMany(counts -> names(accountId, groupBy, counts).flatMapIterable(names -> counts.stream()
+                        .map(c -> row(report, c, names))
+                        .sorted(Comparator.comparing(ConversionRow::label).thenComparing(ConversionRow::key))
+                        .toList()));
     }
 
-    private Mono<String> label(UUID accountId, String groupBy, String group) {
-        if (ConversionRow.CHANNEL.equals(groupBy)) {
-            return Mono.just(group == null ? "Unknown" : CHANNEL_LABELS.getOrDefault(group, group));
+    /** The sites' or unit types' names, read at once; none needed for channels. */
+    private Mono<Map<UUID, String>> names(UUID accountId, String groupBy, List<Counts> counts) {
+        if (ConversionRow.CHANNEL.equals(groupBy) || counts.isEmpty()) {
+            return Mono.just(Map.of());
         }
+        List<UUID> ids = counts.stream().map(Counts::group).filter(Objects::nonNull).map(UUID::fromString).toList();
+        return records.names(accountId, ConversionRow.SITE.equals(groupBy) ? "site" : "unit_type", ids);
+    }
+
+    private static ConversionRow row(ReportQuery report, Counts counts, Map<UUID, String> names) {
+        String group = counts.group();
+        boolean channel = ConversionRow.CHANNEL.equals(report.groupBy());
+        String key = group != null ? group : channel ? "unknown" : "none";
+        String label;
         if (group == null) {
-            return Mono.just("No unit type");
+            label = channel ? "Unknown" : "No unit type";
+        } else {
+            label = channel ? CHANNEL_LABELS.getOrDefault(group, group)
+                    : names.getOrDefault(UUID.fromString(group), group);
         }
-        UUID id = UUID.fromString(group);
-        Mono<JsonNode> record = ConversionRow.SITE.equals(groupBy)
-                ? records.site(accountId, id) : records.unitType(accountId, id);
-        return record.map(found -> found.path("name").asString(group)).defaultIfEmpty(group);
-    }
-
-    private static ConversionRow row(ReportQuery report, Counts counts, String label) {
-        String key = counts.group() != null ? counts.group()
-                : ConversionRow.CHANNEL.equals(report.groupBy()) ? "unknown" : "none";
         return new ConversionRow(Reports.OBJECT, report.from(), report.to(), key, report.groupBy(), label,
                 counts.quoted(), counts.reserved());
     }
