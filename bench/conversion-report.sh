@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Conversion report: crm-service's deal_conversions and conversion_days seeded (set-based SQL, untimed) for one
+# Conversion report: crm-service's deal_conversions, conversion_days and monthly counts seeded (set-based SQL, untimed) for one
 # operator with 200 sites of 10 unit types and three years of enquiries (600 deals a day, 70% quoted, 40%
 # reserved), then GET /v1/reports/conversion timed through the HTTP stack in each form (a month, a year, three
 # years; each group_by; the CSV): p50, p95, p99 and the slowest, and the heap before and after the CSV runs.

@@ -29,3 +29,29 @@ CREATE TABLE conversion_days (
     reserved      integer NOT NULL CHECK (reserved >= 0),
     CONSTRAINT conversion_days_group UNIQUE NULLS NOT DISTINCT (account_id, day, site_id, channel, unit_type_id)
 );
+
+-- The same counts by month, for the groupings the report reads over long periods: conversion_days has a row per
+-- day, site, channel and unit type, few deals each, so a year's report would sum hundreds of thousands of rows;
+-- these have one per month and site and channel (or unit type). The report reads whole months of the period from
+-- them and the days at either end from conversion_days.
+CREATE TABLE conversion_months_by_channel (
+    account_id  uuid    NOT NULL,
+    -- the month's first day
+    month       date    NOT NULL,
+    site_id     uuid    NOT NULL,
+    channel     text,
+    quoted      integer NOT NULL CHECK (quoted >= 0),
+    reserved    integer NOT NULL CHECK (reserved >= 0),
+    CONSTRAINT conversion_months_by_channel_group UNIQUE NULLS NOT DISTINCT (account_id, month, site_id, channel)
+);
+
+CREATE TABLE conversion_months_by_unit_type (
+    account_id    uuid    NOT NULL,
+    month         date    NOT NULL,
+    site_id       uuid    NOT NULL,
+    unit_type_id  uuid,
+    quoted        integer NOT NULL CHECK (quoted >= 0),
+    reserved      integer NOT NULL CHECK (reserved >= 0),
+    CONSTRAINT conversion_months_by_unit_type_group
+        UNIQUE NULLS NOT DISTINCT (account_id, month, site_id, unit_type_id)
+);

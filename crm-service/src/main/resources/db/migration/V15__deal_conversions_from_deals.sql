@@ -16,3 +16,15 @@ SELECT account_id, day, site_id, channel, unit_type_id, count(*) FILTER (WHERE k
        count(*) FILTER (WHERE kind = 'reserved')
   FROM deal_conversions
  GROUP BY account_id, day, site_id, channel, unit_type_id;
+
+INSERT INTO conversion_months_by_channel (account_id, month, site_id, channel, quoted, reserved)
+SELECT account_id, day - CAST(extract(day FROM day) AS integer) + 1, site_id, channel,
+       count(*) FILTER (WHERE kind = 'quoted'), count(*) FILTER (WHERE kind = 'reserved')
+  FROM deal_conversions
+ GROUP BY 1, 2, 3, 4;
+
+INSERT INTO conversion_months_by_unit_type (account_id, month, site_id, unit_type_id, quoted, reserved)
+SELECT account_id, day - CAST(extract(day FROM day) AS integer) + 1, site_id, unit_type_id,
+       count(*) FILTER (WHERE kind = 'quoted'), count(*) FILTER (WHERE kind = 'reserved')
+  FROM deal_conversions
+ GROUP BY 1, 2, 3, 4;

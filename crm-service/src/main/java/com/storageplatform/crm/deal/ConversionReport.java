@@ -14,12 +14,10 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** The rows of the conversion report, summed from {@code conversion_days} (never the deals themselves). */
+/** The rows of the conversion report, summed from the report's own tables (never the deals themselves). */
 @Component
 class ConversionReport {
 
-    private static final Map<String, String> COLUMNS = Map.of(ConversionRow.SITE, "site_id",
-            ConversionRow.CHANNEL, "channel", ConversionRow.UNIT_TYPE, "unit_type_id");
     private static final Map<String, String> CHANNEL_LABELS = Map.of("website", "Website", "phone", "Phone",
             "email", "Email", "walk_in", "Walk-in", "referral", "Referral", "other", "Other");
 
@@ -34,7 +32,7 @@ class ConversionReport {
     Flux<ConversionRow> rows(Caller caller, ReportQuery report) {
         UUID accountId = caller.accountId();
         String groupBy = report.groupBy();
-        return conversions.counts(accountId, report.from(), report.to(), report.sites(), COLUMNS.get(groupBy))
+        return conversions.counts(accountId, report.from(), report.to(), report.sites(), groupBy)
                 .collectList()
                 .flatMapMany(counts -> names(accountId, groupBy, counts).flatMapIterable(names -> counts.stream()
                         .map(c -> row(report, c, names))

@@ -51,6 +51,7 @@ import tools.jackson.databind.json.JsonMapper;
  *                 Small    quoted 1 (D1), reserved 2 (D1, D2)
  * 02-25 to 03-04: quoted D3 (02-27), D1 (03-02); reserved D2 (03-03):
  *   Harbour quoted 1, reserved 1; Quayside quoted 1, reserved 0
+ * 02-25 to 03-31: March's counts and D3's quote on 02-27: Harbour quoted 1, reserved 2; Quayside quoted 2, reserved 1
  * 03-06 to 03-31: D1's second reservation and second quote (03-12) are not counted, so Harbour has no row;
  *   Quayside quoted 1 (D4), reserved 1 (D3)
  * </pre>
@@ -173,6 +174,8 @@ class ConversionReportTest {
     void fromAndToChooseTheDaysCounted() {
         assertThat(figures(rows(caller, "?from=2027-02-25&to=2027-03-04"))).containsExactly("1/1", "1/0");
         assertThat(figures(rows(caller, "?from=2027-04-01&to=2027-04-01"))).containsExactly("1/0");
+        // the whole of March from the monthly counts, 02-25 to 02-28 from the days: D3's quote joins Quayside
+        assertThat(figures(rows(caller, "?from=2027-02-25&to=2027-03-31"))).containsExactly("1/2", "2/1");
     }
 
     @Test

@@ -20,8 +20,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 /**
  * The conversion report over a large operator (bench/conversion-report.sh, docs/performance.md): one account with
  * 200 sites of 10 unit types each (2,000 unit types, 50,000 units) and three years of enquiries, 600 deals a day
- * (657,600 deals), seeded set based into {@code deal_conversions} and {@code conversion_days} as deal changes
- * write them: 70% of deals quoted, 40% reserved, over six channels and none; then each form of the report is asked
+ * (657,600 deals), seeded set based into {@code deal_conversions}, {@code conversion_days} and the monthly tables
+ * as deal changes write them: 70% of deals quoted, 40% reserved, over six channels and none; then each form of the report is asked
  * {@code bench.runs} times through the HTTP stack (a month, a year, and the whole three years; each group_by; the
  * CSV) and its latency printed (p50/p95/p99), and for the CSV the heap before and after. Not a test (its name does
  * not end in Test, so surefire runs it only when asked: {@code -Dtest=ConversionReportsBenchmark}). The deals table
@@ -55,8 +55,10 @@ class ConversionReportsBenchmark {
         long started = System.nanoTime();
         seed();
         long days = count("conversion_days");
-        print("setup: %d deals counted, %d daily rows, seeded in %.1f s; today %s; %d runs each",
-                count("deal_conversions"), days, (System.nanoTime() - started) / 1e9, TODAY, runs);
+        print("setup: %d quotes and reservations counted, %d daily rows, %d + %d monthly rows, seeded in %.1f s;"
+                        + " today %s; %d runs each", count("deal_conversions"), days,
+                count("conversion_months_by_channel"), count("conversion_months_by_unit_type"),
+                (System.nanoTime() - started) / 1e9, TODAY, runs);
 
         String report = "/v1/reports/conversion";
         String month = "from=2027-02-01&to=2027-02-28";
@@ -145,6 +147,17 @@ class ConversionReportsBenchmark {
                   FROM deal_conversions WHERE account_id = :account
                  GROUP BY account_id, day, site_id, channel, unit_type_id
                 """).bind("account", caller.accountId()).then().block();
+        for (String[] monthly : new String[][] {{"conversion_months_by_channel", "channel"},
+                {"conversion_months_by_unit_type", "unit_type_id"}}) {
+            db.sql("""
+                    INSERT INTO %1$s (account_id, month, site_id, %2$s, quoted, reserved)
+                    SELECT account_id, day - CAST(extract(day FROM day) AS integer) + 1, site_id, %2$s,
+                           count(*) FILTER (WHERE kind = 'quoted'), count(*) FILTER (WHERE kind = 'reserved')
+                      FROM deal_conversions WHERE account_id = :account
+                     GROUP BY 1, 2, 3, 4
+                    """.formatted(monthly[0], monthly[1])).bind("account", caller.accountId()).then().block();
+            db.sql("ANALYZE " + monthly[0]).then().block();
+        }
         db.sql("ANALYZE conversion_days").then().block();
         db.sql("ANALYZE records").then().block();
     }
