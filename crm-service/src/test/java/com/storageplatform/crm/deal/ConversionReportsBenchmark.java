@@ -21,9 +21,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * The conversion report over a large operator (bench/conversion-report.sh, docs/performance.md): one account with
  * 200 sites of 10 unit types each (2,000 unit types, 50,000 units) and three years of enquiries, 600 deals a day
  * (657,600 deals), seeded set based into {@code deal_conversions}, {@code conversion_days} and the monthly tables
- * as deal changes write them: 70% of deals quoted, 40% reserved, over six channels and none; then each form of the report is asked
- * {@code bench.runs} times through the HTTP stack (a month, a year, and the whole three years; each group_by; the
- * CSV) and its latency printed (p50/p95/p99), and for the CSV the heap before and after. Not a test (its name does
+ * as deal changes write them: 70% of deals quoted, 40% reserved, over six channels and none; then each form of the
+ * report is asked {@code bench.runs} times through the HTTP stack (a month, a year, and the whole three years; each
+ * group_by; the CSV) and its latency printed (p50/p95/p99), and for the CSV the heap before and after. Not a test (its name does
  * not end in Test, so surefire runs it only when asked: {@code -Dtest=ConversionReportsBenchmark}). The deals table
  * itself is not seeded: the report never reads it.
  */
