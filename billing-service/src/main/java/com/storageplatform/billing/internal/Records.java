@@ -3,6 +3,7 @@ package com.storageplatform.billing.internal;
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.projection.ProjectedRecords;
 import com.storageplatform.kit.projection.RecordsProjection;
+import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +43,21 @@ public class Records {
 
     public Mono<JsonNode> site(UUID accountId, UUID id) {
         return records.find(accountId, "site", id);
+    }
+
+    /**
+     * The names of the account's records of {@code object} among {@code ids}, by id, in one read (a report's labels);
+     * deleted records too, so a report over past days still names them. Ids without a record are left out.
+     */
+    public Mono<Map<UUID, String>> names(UUID accountId, String object, Collection<UUID> ids) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT id, coalesce(data ->> 'name', CAST(id AS text)) AS name FROM records
+                 WHERE account_id = :account_id AND object = :object AND id = ANY(:ids)
+                """)
+                .bind("object", object).bind("ids", ids.toArray(UUID[]::new))
+                .map(row -> Map.entry(row.get("id", UUID.class), row.get("name", String.class)))
+                .all()
+                .collectMap(Map.Entry::getKey, Map.Entry::getValue);
     }
 
     public Mono<JsonNode> unitType(UUID accountId, UUID id) {

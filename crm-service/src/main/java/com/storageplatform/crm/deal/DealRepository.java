@@ -28,9 +28,11 @@ class DealRepository {
             """;
 
     private final DatabaseClient db;
+    private final DealConversions conversions;
 
-    DealRepository(DatabaseClient db) {
+    DealRepository(DatabaseClient db, DealConversions conversions) {
         this.db = db;
+        this.conversions = conversions;
     }
 
     /** The list's filters; null filters nothing. */
@@ -47,10 +49,14 @@ class DealRepository {
                        :agreement_id, :reservation_id, :quoted_at, :reserved_at, :last_activity_at,
                        :next_follow_up_on, :next_follow_up_window, :status, :pipeline_id, :stage_id, :lost_reason,
                        :note, :created_at, :updated_at)
-                """), d).bind("created_at", d.createdAt()).then();
+                """), d).bind("created_at", d.createdAt()).then()
+                .then(conversions.count(accountId, d));
     }
 
-    /** Writes every field a change can touch. */
+    /**
+     * Writes every field a change can touch. Every write of a deal (here and {@link #insert}) counts it for the
+     * conversion report in the same transaction, so no path that quotes or reserves a deal can miss it.
+     */
     Mono<Void> save(UUID accountId, Deal d) {
         return values(AccountStatement.sql(db, accountId, """
                 UPDATE deals SET contact_id = :contact_id, site_id = :site_id, channel = :channel,
@@ -61,7 +67,8 @@ class DealRepository {
                        pipeline_id = :pipeline_id, stage_id = :stage_id, lost_reason = :lost_reason, note = :note,
                        updated_at = :updated_at
                  WHERE account_id = :account_id AND id = :id
-                """), d).then();
+                """), d).then()
+                .then(conversions.count(accountId, d));
     }
 
     private static GenericExecuteSpec values(GenericExecuteSpec spec, Deal d) {

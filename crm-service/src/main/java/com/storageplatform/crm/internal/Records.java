@@ -6,6 +6,7 @@ import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.projection.ProjectedRecords;
 import com.storageplatform.kit.projection.RecordsProjection;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -50,6 +51,21 @@ public class Records {
 
     public Mono<JsonNode> agreement(UUID accountId, UUID id) {
         return records.find(accountId, "agreement", id);
+    }
+
+    /**
+     * The names of the account's records of {@code object} among {@code ids}, by id, in one read (a report's labels);
+     * deleted records too, so a report over past days still names them. Ids without a record are left out.
+     */
+    public Mono<Map<UUID, String>> names(UUID accountId, String object, Collection<UUID> ids) {
+        return AccountStatement.sql(db, accountId, """
+                SELECT id, coalesce(data ->> 'name', CAST(id AS text)) AS name FROM records
+                 WHERE account_id = :account_id AND object = :object AND id = ANY(:ids)
+                """)
+                .bind("object", object).bind("ids", ids.toArray(UUID[]::new))
+                .map(row -> Map.entry(row.get("id", UUID.class), row.get("name", String.class)))
+                .all()
+                .collectMap(Map.Entry::getKey, Map.Entry::getValue);
     }
 
     public Mono<JsonNode> reservation(UUID accountId, UUID id) {
