@@ -25,9 +25,11 @@ class BilledPeriods {
     static final String FINAL = "final";
 
     private final DatabaseClient db;
+    private final PlanFees fees;
 
-    BilledPeriods(DatabaseClient db) {
+    BilledPeriods(DatabaseClient db, PlanFees fees) {
         this.db = db;
+        this.fees = fees;
     }
 
     /** A plan the run looks at, with the account it acts as. */
@@ -82,7 +84,7 @@ class BilledPeriods {
                 .bind("promotion_id", Parameter.fromOrEmpty(promotionId, UUID.class))
                 .bind("now", now)
                 .fetch().rowsUpdated()
-                .map(rows -> rows == 1);
+                .flatMap(rows -> rows == 1 ? fees.rewrite(accountId, planId).thenReturn(true) : Mono.just(false));
     }
 
     /** The period an invoice billed, if a plan's. */
@@ -107,7 +109,8 @@ class BilledPeriods {
                  WHERE account_id = :account_id AND invoice_id = :invoice_id
                 """)
                 .bind("invoice_id", invoiceId)
-                .then();
+                .then()
+                .then(fees.rewriteOfInvoice(accountId, invoiceId));
     }
 
     /** The last day an invoice of the plan still standing (not void) bills for; empty when none. */

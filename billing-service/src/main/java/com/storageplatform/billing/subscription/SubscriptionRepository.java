@@ -46,10 +46,12 @@ class SubscriptionRepository {
 
     private final DatabaseClient db;
     private final JsonMapper json;
+    private final PlanFees fees;
 
-    SubscriptionRepository(DatabaseClient db, JsonMapper json) {
+    SubscriptionRepository(DatabaseClient db, JsonMapper json, PlanFees fees) {
         this.db = db;
         this.json = json;
+        this.fees = fees;
     }
 
     /** With the caller's operator and environment, which the billing run later acts as. */
@@ -133,7 +135,8 @@ class SubscriptionRepository {
         update = nullable(update, "started_at", p.startedAt(), Instant.class);
         update = nullable(update, "paused_at", p.pausedAt(), Instant.class);
         update = nullable(update, "cancelled_at", p.cancelledAt(), Instant.class);
-        return nullable(update, "ended_at", p.endedAt(), Instant.class).then();
+        return nullable(update, "ended_at", p.endedAt(), Instant.class).then()
+                .then(fees.rewrite(accountId, p.id()));
     }
 
     Mono<Plan> plan(UUID accountId, UUID id) {
@@ -325,7 +328,8 @@ class SubscriptionRepository {
                 .bind("source", p.source())
                 .bind("created_at", p.createdAt());
         insert = nullable(insert, "code", p.code(), String.class);
-        return nullable(insert, "periods_total", p.periodsTotal(), Integer.class).then();
+        return nullable(insert, "periods_total", p.periodsTotal(), Integer.class).then()
+                .then(fees.rewrite(accountId, planId));
     }
 
     Mono<Void> removePromotion(UUID accountId, UUID planId, Instant now) {
@@ -335,7 +339,8 @@ class SubscriptionRepository {
                 """)
                 .bind("subscription_id", planId)
                 .bind("now", now)
-                .then();
+                .then()
+                .then(fees.rewrite(accountId, planId));
     }
 
     /** Whether a plan of the agreement ever carried a promotion from {@code source} (the booking's offer). */

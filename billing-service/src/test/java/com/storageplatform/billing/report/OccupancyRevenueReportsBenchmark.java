@@ -1,5 +1,6 @@
 package com.storageplatform.billing.report;
 
+import com.storageplatform.billing.subscription.PlansInForce;
 import com.storageplatform.billing.support.Accounts;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.PlatformTest;
@@ -130,8 +131,8 @@ class OccupancyRevenueReportsBenchmark {
     private void seed(UUID account) {
         exec("""
                 TRUNCATE subscriptions, subscription_charges, subscription_waiting_charges, subscription_periods,
-                         subscription_promotions, report_sites, report_unit_types, report_units, report_agreements
-                         CASCADE
+                         subscription_promotions, report_sites, report_unit_types, report_units, report_agreements,
+                         report_plan_fees CASCADE
                 """, account);
         exec("""
                 INSERT INTO report_sites (account_id, id, name, event_time)
@@ -201,8 +202,10 @@ class OccupancyRevenueReportsBenchmark {
                        interval '1 month') AS d(day)
                  WHERE s.account_id = :account
                 """, account);
+        // Plans seeded around their own classes: their stretches are written as PlanFees would have kept them.
+        exec(PlansInForce.writeAll().replace(":account_id", ":account"), account);
         exec("ANALYZE subscriptions, subscription_periods, subscription_promotions, report_sites, "
-                + "report_unit_types, report_units, report_agreements", account);
+                + "report_unit_types, report_units, report_agreements, report_plan_fees", account);
     }
 
     /** The total's statement's plan, from EXPLAIN ANALYZE. */
