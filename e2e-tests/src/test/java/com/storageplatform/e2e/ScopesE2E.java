@@ -39,8 +39,11 @@ class ScopesE2E {
      * the request to; never a credential refusal and never a failure (5xx).
      */
     static final Set<Integer> ALLOWED_READ = Set.of(200, 400, 404, 422);
-    /** What an empty create may answer a caller with the right scope: created, refused for its content, or 404. */
-    static final Set<Integer> ALLOWED_WRITE = Set.of(201, 400, 404, 409, 422);
+    /**
+     * What an empty create may answer a caller with the right scope: created, refused for its content (415 where the
+     * collection takes another body than JSON: an import's file is {@code text/csv}), or 404.
+     */
+    static final Set<Integer> ALLOWED_WRITE = Set.of(201, 400, 404, 409, 415, 422);
     static final Set<String> CREDENTIAL_REFUSALS = Set.of("unauthorized", "insufficient_scope");
 
     private final DevStack stack = Stack.get();
