@@ -7,6 +7,7 @@ import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.signature.WebhookVerifier;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -66,26 +67,29 @@ final class Webhooks {
     }
 
     /**
-     * The types of the deliveries {@code receiver} got, once every expected type has arrived (or {@code wait} is
-     * spent); each delivery's signature is verified with the endpoint's {@code secret}.
+     * The types of the events {@code receiver} got, once each, in order of first arrival, once every expected type
+     * has arrived (or {@code wait} is spent); each delivery's signature is verified with the endpoint's
+     * {@code secret}. Delivery is at least once, so a receiver dedupes on the event id, as this one does: a delivery
+     * retried after a slow answer is the same event, not a second one.
      */
     static List<String> deliveredTypes(WebhookReceiver receiver, String secret,
             List<String> expected, Duration wait) {
         WebhookVerifier verifier = WebhookVerifier.of(secret);
         long deadline = System.nanoTime() + wait.toNanos();
-        List<String> types = new ArrayList<>();
+        Map<String, String> typesById = new LinkedHashMap<>();
         do {
-            types.clear();
+            typesById.clear();
             for (WebhookReceiver.Received delivery
                     : receiver.await(r -> true, 0, Duration.ZERO)) {
                 verifier.verify(delivery.header("X-Service-Signature"), delivery.body());
-                types.add(Http.JSON.readTree(delivery.body()).path("type").asString());
+                JsonNode event = Http.JSON.readTree(delivery.body());
+                typesById.putIfAbsent(event.path("id").asString(), event.path("type").asString());
             }
-            if (!types.containsAll(expected)) {
+            if (!typesById.values().containsAll(expected)) {
                 sleep(200);
             }
-        } while (!types.containsAll(expected) && System.nanoTime() < deadline);
-        return types;
+        } while (!typesById.values().containsAll(expected) && System.nanoTime() < deadline);
+        return new ArrayList<>(typesById.values());
     }
 
     static void sleep(long millis) {
