@@ -11,9 +11,13 @@ public record Database(String host, int port, String name, String username, Stri
         boolean external) {
 
     public static final String NAME = "platform";
-    /** initdb runs with trust authentication, so the password is only what the services are told. */
-    public static final String EMBEDDED_USER = "postgres";
-    public static final String EMBEDDED_PASSWORD = "postgres";
+    /**
+     * The services' role on the embedded server: neither superuser nor BYPASSRLS, so the row-level security of every
+     * tenant table binds them as in production. initdb runs with trust authentication, so the password is only
+     * what the services are told.
+     */
+    public static final String EMBEDDED_USER = "platform";
+    public static final String EMBEDDED_PASSWORD = "platform";
 
     public static Database embedded(int port) {
         return new Database("127.0.0.1", port, NAME, EMBEDDED_USER, EMBEDDED_PASSWORD, null, false);

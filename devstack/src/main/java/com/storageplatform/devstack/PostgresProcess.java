@@ -74,6 +74,7 @@ public final class PostgresProcess {
                     .start();
             server.set(postgres);
             createDatabaseIfMissing(postgres, Database.NAME);
+            giveDataToServiceRole(postgres);
             System.out.println("devstack: PostgreSQL is ready on 127.0.0.1:" + port + ", database " + Database.NAME);
         } catch (Throwable e) {
             System.out.println("devstack: error: PostgreSQL did not start: " + rootMessage(e));
@@ -109,7 +110,7 @@ public final class PostgresProcess {
         return matcher.find() ? OptionalInt.of(Integer.parseInt(matcher.group(1))) : OptionalInt.empty();
     }
 
-    private static void createDatabaseIfMissing(EmbeddedPostgres postgres, String name) throws Exception {
+    static void createDatabaseIfMissing(EmbeddedPostgres postgres, String name) throws Exception {
         try (Connection connection = postgres.getPostgresDatabase().getConnection();
                 PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
             exists.setString(1, name);
@@ -124,6 +125,60 @@ public final class PostgresProcess {
             System.out.println("devstack: created database " + name);
         }
     }
+
+    /**
+     * Creates the services' role (not a superuser, so row-level security binds it) and makes it the owner of the
+     * platform database and of everything in it. Data from an older devstack, whose services connected as
+     * {@code postgres}, is handed over too, so it keeps working without {@code --fresh}.
+     */
+    static void giveDataToServiceRole(EmbeddedPostgres postgres) throws Exception {
+        try (Connection connection = postgres.getDatabase("postgres", Database.NAME).getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute(SERVICE_ROLE.formatted(Database.EMBEDDED_USER, Database.EMBEDDED_PASSWORD,
+                    Database.NAME));
+        }
+    }
+
+    /** Idempotent: each start runs it; an object the role already owns is left alone. */
+    static final String SERVICE_ROLE = """
+            DO $role$
+            DECLARE
+                owned record;
+            BEGIN
+                IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1$s') THEN
+                    CREATE ROLE %1$s LOGIN PASSWORD '%2$s' NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+                END IF;
+                ALTER DATABASE %3$s OWNER TO %1$s;
+                FOR owned IN
+                    SELECT format('ALTER SCHEMA %%I OWNER TO %1$s', nspname) AS statement
+                    FROM pg_namespace
+                    WHERE nspowner = 'postgres'::regrole AND nspname !~ '^pg_'
+                      AND nspname NOT IN ('information_schema', 'public')
+                    UNION ALL
+                    -- Tables, views and free-standing sequences; indexes and a column's own sequence follow
+                    -- their table.
+                    SELECT format('ALTER TABLE %%s OWNER TO %1$s', c.oid::regclass)
+                    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                    WHERE c.relowner = 'postgres'::regrole AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+                      AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+                      AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                                      WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
+                                        AND d.deptype IN ('a', 'i'))
+                    UNION ALL
+                    SELECT format('ALTER ROUTINE %%s OWNER TO %1$s', p.oid::regprocedure)
+                    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                    WHERE p.proowner = 'postgres'::regrole
+                      AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+                    UNION ALL
+                    SELECT format('ALTER TYPE %%s OWNER TO %1$s', t.oid::regtype)
+                    FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+                    WHERE t.typowner = 'postgres'::regrole AND t.typtype IN ('e', 'd')
+                      AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+                LOOP
+                    EXECUTE owned.statement;
+                END LOOP;
+            END
+            $role$
+            """;
 
     private static String rootMessage(Throwable e) {
         Throwable root = e;

@@ -13,8 +13,8 @@ class DatabaseTest {
 
         assertThat(database.serviceUrl()).isEqualTo("postgresql://127.0.0.1:8100/platform");
         assertThat(database.jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:8100/platform");
-        assertThat(database.username()).isEqualTo("postgres");
-        assertThat(database.password()).isEqualTo("postgres");
+        assertThat(database.username()).isEqualTo("platform");
+        assertThat(database.password()).isEqualTo("platform");
         assertThat(database.external()).isFalse();
     }
 

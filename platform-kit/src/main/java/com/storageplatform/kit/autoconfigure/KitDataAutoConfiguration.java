@@ -1,6 +1,7 @@
 package com.storageplatform.kit.autoconfigure;
 
 import com.storageplatform.kit.PlatformProperties;
+import com.storageplatform.kit.db.AccountConnections;
 import com.storageplatform.kit.db.KitMigrations;
 import com.storageplatform.kit.jobs.JobMetrics;
 import com.storageplatform.kit.jobs.JobScheduler;
@@ -27,6 +28,7 @@ import io.r2dbc.spi.ConnectionFactory;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -58,6 +60,18 @@ public class KitDataAutoConfiguration {
     @Bean
     KitMigrations kitMigrations() {
         return new KitMigrations();
+    }
+
+    /** Every connection says whose request it serves, for the row-level security of {@link KitMigrations}. */
+    @Bean
+    static BeanPostProcessor accountConnections() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String name) {
+                return bean instanceof ConnectionFactory pool && !(bean instanceof AccountConnections)
+                        ? new AccountConnections(pool) : bean;
+            }
+        };
     }
 
     @Bean

@@ -18,6 +18,9 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
  */
 public final class PlatformInfrastructure {
 
+    private static final String SERVICE_ROLE = "platform_service";
+    private static final String SERVICE_PASSWORD = "platform";
+
     private static volatile PlatformInfrastructure instance;
 
     private final EmbeddedPostgres postgres;
@@ -59,6 +62,7 @@ public final class PlatformInfrastructure {
                     .start();
             EmbeddedKafkaKraftBroker kafka = newBroker();
             PlatformInfrastructure infrastructure = new PlatformInfrastructure(postgres, kafka);
+            infrastructure.createServiceRole();
             Runtime.getRuntime().addShutdownHook(new Thread(infrastructure::stop, "platform-test-infrastructure"));
             return infrastructure;
         } catch (IOException e) {
@@ -99,17 +103,29 @@ public final class PlatformInfrastructure {
         }
     }
 
+    /**
+     * The services connect as a role of their own, neither superuser nor {@code BYPASSRLS}, as in production: the
+     * row-level security of every tenant table then binds them in every test. {@link #dataSource()} stays the
+     * superuser's, for a test's own setup and inspection.
+     */
+    private void createServiceRole() {
+        execute("CREATE ROLE " + SERVICE_ROLE + " LOGIN PASSWORD '" + SERVICE_PASSWORD
+                        + "' NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE",
+                "GRANT CREATE ON DATABASE postgres TO " + SERVICE_ROLE);
+    }
+
     /** {@code postgresql://host:port/postgres}, the form {@code platform.database.url} takes. */
     public String databaseUrl() {
         return "postgresql://localhost:" + postgres.getPort() + "/postgres";
     }
 
+    /** The services' role (not a superuser: see {@link #createServiceRole()}). */
     public String databaseUsername() {
-        return "postgres";
+        return SERVICE_ROLE;
     }
 
     public String databasePassword() {
-        return "postgres";
+        return SERVICE_PASSWORD;
     }
 
     public int databasePort() {
@@ -124,9 +140,10 @@ public final class PlatformInfrastructure {
         return kafkaBootstrapServers;
     }
 
-    /** Drops and re-creates {@code schema}, so a test class starts from nothing. */
+    /** Drops and re-creates {@code schema}, owned by the services' role, so a test class starts from nothing. */
     public void recreateSchema(String schema) {
-        execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE", "CREATE SCHEMA " + schema);
+        execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE", "CREATE SCHEMA " + schema + " AUTHORIZATION "
+                + SERVICE_ROLE);
     }
 
     public void execute(String... statements) {

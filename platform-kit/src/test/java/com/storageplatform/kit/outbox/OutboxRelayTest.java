@@ -170,7 +170,8 @@ class OutboxRelayTest {
         PlatformInfrastructure infrastructure = PlatformInfrastructure.get();
         infrastructure.recreateSchema(anotherService);
         infrastructure.execute("CREATE TABLE " + anotherService + ".outbox_events (LIKE " + ourSchema
-                + ".outbox_events INCLUDING ALL)");
+                + ".outbox_events INCLUDING ALL)", "ALTER TABLE " + anotherService + ".outbox_events OWNER TO "
+                + infrastructure.databaseUsername());
         Caller caller = TestCallers.apiCaller();
         tx.transactional(inAnotherService(anotherService, publisher.publish(caller, "sample.elsewhere", null,
                 Map.of("n", 0)))).block();
