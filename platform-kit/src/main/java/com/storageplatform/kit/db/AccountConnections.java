@@ -6,7 +6,10 @@ import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryMetadata;
 import io.r2dbc.spi.Wrapped;
+import java.util.Collections;
+import java.util.Map;
 import java.util.UUID;
+import java.util.WeakHashMap;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -15,15 +18,19 @@ import reactor.core.publisher.Mono;
  * is set to the current caller's account, or emptied when there is none (the relay, the inbox, jobs, the platform
  * admin), so the row-level security policies see only that account's rows.
  *
- * <p>The setting is for the session, not the transaction, and is written on every acquisition: a pooled connection
- * never carries the previous request's account into the next one. A transaction acquires its connection once, before
- * {@code BEGIN}, so the whole transaction runs as the caller's account.
+ * <p>The setting is for the session, not the transaction, and is checked on every acquisition: a pooled connection
+ * never carries the previous request's account into the next one. It is written only when it changes (the last value
+ * of each physical connection is remembered), so a connection serving one account after another costs a round trip
+ * and one serving the same account again costs none. A transaction acquires its connection once, before
+ * {@code BEGIN}, so the whole transaction runs as the caller's account, and the autocommitted write persists.
  */
 public final class AccountConnections implements ConnectionFactory, Wrapped<ConnectionFactory> {
 
     static final String SET_ACCOUNT = "SELECT set_config('" + RowSecurity.ACCOUNT_SETTING + "', $1, false)";
 
     private final ConnectionFactory pool;
+    /** The account each physical connection was last told; weak, so a connection the pool drops is forgotten. */
+    private final Map<Connection, String> told = Collections.synchronizedMap(new WeakHashMap<>());
 
     public AccountConnections(ConnectionFactory pool) {
         this.pool = pool;
@@ -38,11 +45,28 @@ public final class AccountConnections implements ConnectionFactory, Wrapped<Conn
                 .flatMap(account -> Mono.from(pool.create()).flatMap(connection -> forAccount(connection, account)));
     }
 
-    private static Mono<Connection> forAccount(Connection connection, String account) {
+    private Mono<Connection> forAccount(Connection connection, String account) {
+        Connection physical = physical(connection);
+        if (account.equals(told.get(physical))) {
+            return Mono.just(connection);
+        }
+        told.remove(physical); // unknown until the write succeeds
         return Flux.from(connection.createStatement(SET_ACCOUNT).bind("$1", account).execute())
                 .flatMap(result -> result.map((row, metadata) -> account))
-                .then(Mono.just(connection))
+                .then(Mono.fromSupplier(() -> {
+                    told.put(physical, account);
+                    return connection;
+                }))
                 .onErrorResume(failed -> Mono.from(connection.close()).then(Mono.error(failed)));
+    }
+
+    /** The driver's connection under the pool's per-acquisition wrapper. */
+    private static Connection physical(Connection connection) {
+        Connection inner = connection;
+        while (inner instanceof Wrapped<?> wrapped && wrapped.unwrap() instanceof Connection unwrapped) {
+            inner = unwrapped;
+        }
+        return inner;
     }
 
     @Override
