@@ -1,5 +1,6 @@
 package com.storageplatform.kit.consumer;
 
+import com.storageplatform.kit.db.DatabaseOutage;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -51,9 +52,16 @@ public final class InOrderPipeline<T> {
                         failures.retriesForever() ? " until it succeeds" : " (retry " + (signal.totalRetries() + 1)
                                 + " of " + failures.maxRetries() + ")",
                         NestedExceptionUtils.getMostSpecificCause(signal.failure()).getMessage()));
+        // The database being away says nothing about the item: waited out without end, never counted against it,
+        // so an outage longer than the policy's retries passes nothing over.
+        Retry outages = Retry.backoff(Long.MAX_VALUE, failures.firstBackoff()).maxBackoff(failures.maxBackoff())
+                .filter(DatabaseOutage::is)
+                .doBeforeRetry(signal -> log.warn("{} cannot reach its database; its work waits for it: {}", name,
+                        NestedExceptionUtils.getMostSpecificCause(signal.failure()).getMessage()));
         this.loop = items.asFlux()
                 .flatMapSequential(item -> Mono.defer(() -> work.apply(item))
                         .timeout(failures.attemptTimeout())
+                        .retryWhen(outages)
                         .retryWhen(retries)
                         .onErrorResume(failure -> {
                             gaveUp.accept(item, lastFailure(failure));

@@ -1,5 +1,6 @@
 package com.storageplatform.kit.web;
 
+import com.storageplatform.kit.db.DatabaseOutage;
 import io.r2dbc.spi.R2dbcException;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +8,7 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.util.ClassUtils;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpMethod;
@@ -33,6 +35,9 @@ public final class ErrorMapper {
 
     private static final Logger log = LoggerFactory.getLogger(ErrorMapper.class);
     static final int BUSY_RETRY_SECONDS = 1;
+    static final int OUTAGE_RETRY_SECONDS = 5;
+    private static final boolean R2DBC_PRESENT = ClassUtils.isPresent("io.r2dbc.spi.R2dbcException",
+            ErrorMapper.class.getClassLoader());
     /** {@code Retry-After} of a bare 503 (a peer or a route that answered only the status). */
     static final int UNAVAILABLE_RETRY_SECONDS = 5;
     /** PostgreSQL's deadlock_detected and serialization_failure: the transaction lost a race and was rolled back. */
@@ -84,6 +89,12 @@ public final class ErrorMapper {
         if (failure instanceof ResponseStatusException e) {
             return fromStatus(e.getStatusCode().value());
         }
+        if (DatabaseOutage.is(failure)) {
+            // Down, restarting or starting up: the request did not reach it, or rolled back with the connection.
+            log.warn("The database could not be reached: answered 503 ({})", failure.getMessage());
+            return ApiException.busy("The service cannot reach its database just now, so nothing was written.",
+                    OUTAGE_RETRY_SECONDS);
+        }
         if (failure instanceof CannotCreateTransactionException) {
             // Every connection of the pool stayed busy for its acquire time: the service is overloaded, not
             // broken, and nothing was written. The client may retry shortly.
@@ -114,6 +125,9 @@ public final class ErrorMapper {
      * {@code DataAccessException} subclass it picks varies), or empty.
      */
     private static String sqlState(Throwable failure) {
+        if (!R2DBC_PRESENT) {
+            return ""; // the gateway has no driver: touching its types would throw NoClassDefFoundError
+        }
         Throwable cause = failure;
         for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
             if (cause instanceof R2dbcException r2dbc) {

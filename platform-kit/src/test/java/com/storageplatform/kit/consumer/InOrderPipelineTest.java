@@ -2,6 +2,7 @@ package com.storageplatform.kit.consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.DataAccessResourceFailureException;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
@@ -117,6 +119,24 @@ class InOrderPipelineTest {
         assertThat(started.get(1)).as("the first try and two retries").hasValue(3);
         assertThat(gaveUp).containsOnlyKeys(1);
         assertThat(gaveUp.get(1)).hasMessage("poison");
+    }
+
+    @Test
+    void aDatabaseOutageLongerThanThePolicysRetriesPassesNothingOver() {
+        AtomicInteger outagesLeft = new AtomicInteger(6);
+        pipeline = new InOrderPipeline<>("test", 4, FailurePolicy.giveUpAfter(2, Duration.ofSeconds(5),
+                Duration.ofMillis(10), Duration.ofMillis(20)), item -> {
+                    started.computeIfAbsent(item, key -> new AtomicInteger()).incrementAndGet();
+                    return outagesLeft.getAndDecrement() > 0
+                            ? Mono.error(new DataAccessResourceFailureException("Failed to obtain R2DBC Connection",
+                                    new R2dbcNonTransientResourceException("Cannot connect", "08003")))
+                            : Mono.empty();
+                }, finished::add, gaveUp::put, NO_VALVE);
+        pipeline.submit(1);
+
+        await(() -> finished.size() == 1);
+        assertThat(started.get(1)).as("six outages, more than the two retries, then it worked").hasValue(7);
+        assertThat(gaveUp).isEmpty();
     }
 
     @Test

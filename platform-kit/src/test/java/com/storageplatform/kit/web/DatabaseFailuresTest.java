@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.PlatformInfrastructure;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import io.r2dbc.spi.ConnectionFactories;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -54,6 +57,41 @@ class DatabaseFailuresTest {
         Throwable json = catchThrowable(() -> db.sql("SELECT CAST(:json AS jsonb) AS j")
                 .bind("json", "{\"a\":\"\\u0000\"}").fetch().one().block(Duration.ofSeconds(10)));
         assertUnstorableText(mapped(json));
+    }
+
+    @Test
+    void aDatabaseThatCannotBeReachedIsServiceUnavailableWithRetryAfterNotAServerError() throws Exception {
+        int nobodyListens;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            nobodyListens = socket.getLocalPort();
+        }
+        DatabaseClient unreachable = DatabaseClient.create(ConnectionFactories.get(
+                "r2dbc:pool:postgresql://platform_service:platform@127.0.0.1:" + nobodyListens + "/postgres"));
+        Throwable read = catchThrowable(() -> unreachable.sql("SELECT 1").fetch().one().block(Duration.ofSeconds(20)));
+
+        assertOutage(mapped(read));
+    }
+
+    @Test
+    void aConnectionCutByTheServerIsServiceUnavailableWithRetryAfter() {
+        // What a restart does to a connection in use: PostgreSQL ends its backend (57P01).
+        Throwable cut = catchThrowable(() -> db.inConnection(connection -> Mono.from(connection
+                        .createStatement("SELECT pg_backend_pid()").execute())
+                        .flatMap(result -> Mono.from(result.map((row, meta) -> row.get(0, Integer.class))))
+                        .doOnNext(pid -> PlatformInfrastructure.get().execute("SELECT pg_terminate_backend(" + pid
+                                + ")"))
+                        .then(Mono.from(connection.createStatement("SELECT 1").execute())
+                                .flatMap(result -> Mono.from(result.map((row, meta) -> row.get(0))))))
+                .block(Duration.ofSeconds(10)));
+
+        assertOutage(mapped(cut));
+    }
+
+    private static void assertOutage(ApiException api) {
+        assertThat(api).isNotNull();
+        assertThat(api.code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+        assertThat(api.status().value()).isEqualTo(503);
+        assertThat(api.headers()).containsEntry("Retry-After", String.valueOf(ErrorMapper.OUTAGE_RETRY_SECONDS));
     }
 
     @Test
