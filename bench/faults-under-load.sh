@@ -5,7 +5,7 @@
 # webhook-dispatcher, the Kafka broker, PostgreSQL and auth-service in turn is killed (SIGKILL), left down, and
 # started again. Then everything is reconciled from the databases and the receiver: every 2xx mutation in its
 # table, nothing written twice, every outbox row sent, every public event in the dispatcher's log, every delivery
-# received, billing's inbox holding every contact commerce published, and a sample of the keyed requests retried
+# received, every service's inbox holding every event of the kinds it applies, and a sample of the keyed requests retried
 # and answered with the stored response. Prints the answers by status, each fault's window of 5xx and unanswered
 # requests, the time to recover, and the reconciliation. Exit status 1 when anything was lost or written twice.
 #
@@ -46,7 +46,7 @@ cleanup() {
 trap cleanup EXIT
 
 # Eleven processes starting at once on two shared cores can take minutes: a generous timeout.
-./platform up --base-port "$BASE_PORT" --timeout 600 $([ "${FRESH:-1}" = 1 ] && echo --fresh) | grep -E 'healthy|error' || true
+./platform up --base-port "$BASE_PORT" --timeout 600 $([ "${FRESH:-1}" = 1 ] && echo --fresh) | grep -E 'is up in|error' || true
 rm -rf "$RUN" && mkdir -p "$RUN/answers" "$RUN/requests"
 ADMIN="$(cat "$STACK_HOME/admin-token")"
 now_ms() { local t="${EPOCHREALTIME/./}"; echo "${t:0:-3}"; }
@@ -217,10 +217,13 @@ sort -k2 -n "$RUN/faults.tsv" | awk -v end="$ended" '
 awk '$5 ~ /^5/ || $5 == "000" { n[$5 " " $8]++ } END { printf "failures:"; for (c in n) printf " %s x%d;", c, n[c]; print "" }' \
   "$RUN/requests.log"
 
-# Every schema with an outbox, as one relation: schema, event id, type, account, sent, parked.
-OUTBOXES=$("${PSQL[@]}" -c "SELECT string_agg(format('SELECT %L AS schema, event_id, event_type, partition_key, sent_at,
-  failed_at FROM %I.outbox_events', table_schema, table_schema), ' UNION ALL ') FROM information_schema.tables
-  WHERE table_name = 'outbox_events'")
+# Every schema's outbox as one relation (schema, event id, topic, type, account, sent, parked), and every inbox.
+union_of() {
+  "${PSQL[@]}" -c "SELECT string_agg(format('SELECT %L AS schema, $2 FROM %I.$1', table_schema, table_schema),
+    ' UNION ALL ') FROM information_schema.tables WHERE table_name = '$1'"
+}
+OUTBOXES=$(union_of outbox_events "event_id, topic, event_type, partition_key, sent_at, failed_at")
+INBOXES=$(union_of inbox_events "event_id, topic, event_type")
 # Drained: no outbox row waiting to be sent, no delivery to our endpoints still to make (at most 5 minutes; a delivery
 # whose attempt died with the dispatcher is tried again after its lease and then on the retry schedule).
 drain_started=$(now_ms)
@@ -264,9 +267,11 @@ SELECT 'event log:', count(*) || ' of the outbox rows of types the dispatcher pu
   FROM outbox o WHERE event_type IN (SELECT source_type FROM webhooks.events);
 SELECT 'not published:', string_agg(DISTINCT event_type, ' ') FROM outbox
   WHERE event_type NOT IN (SELECT source_type FROM webhooks.events);
-SELECT 'inbox:', count(*) || ' contacts commerce published,', count(*) FILTER (WHERE NOT EXISTS
-  (SELECT FROM billing.inbox_events i WHERE i.event_id = o.event_id)) || ' not in billing''s inbox'
-  FROM outbox o WHERE schema = 'commerce' AND event_type = 'contact.created' AND partition_key = '$ACCOUNT';
+CREATE TEMP VIEW inbox AS $INBOXES;
+SELECT 'inbox:', h.schema, count(*) || ' events of the topics and types it applies,', count(*) FILTER (WHERE NOT EXISTS
+  (SELECT FROM inbox i WHERE i.schema = h.schema AND i.event_id = o.event_id)) || ' not in its inbox'
+  FROM (SELECT DISTINCT schema, topic, event_type FROM inbox) h JOIN outbox o ON o.topic = h.topic
+  AND o.event_type = h.event_type GROUP BY h.schema ORDER BY h.schema;
 SELECT 'deliveries:', e.path, count(*) || ' due,', count(*) FILTER (WHERE d.status = 'succeeded') || ' succeeded,',
   count(*) FILTER (WHERE NOT EXISTS (SELECT FROM received r WHERE r.path = e.path AND r.event_id = d.event_id))
     || ' never received,',
@@ -293,7 +298,7 @@ for key in $(ls "$RUN/answers" | shuf -n "${REPLAYS:-60}" | sed 's/\.json$//'); 
 done
 echo "replays: $replayed keyed requests sent again after the faults, $differed not answered with the stored response"
 
-lost=$(grep -cE "[1-9][0-9]* (not in the database|not in the log|not in billing's inbox|never received|waiting,|parked|without a delivery)" \
+lost=$(grep -cE "[1-9][0-9]* (not in the database|not in the log|not in its inbox|never received|waiting,|parked|without a delivery)" \
   "$RUN/reconciled.txt" || true)
 twice=$(awk '/^written twice:/ { for (i = 3; i <= 9; i += 2) if ($i + 0 > 0) n++ } END { print n + 0 }' "$RUN/reconciled.txt")
 if [ "$lost" = 0 ] && [ "$twice" = 0 ] && [ "$differed" = 0 ]; then
