@@ -5,9 +5,10 @@
 # webhook-dispatcher, the Kafka broker, PostgreSQL and auth-service in turn is killed (SIGKILL), left down, and
 # started again. Then everything is reconciled from the databases and the receiver: every 2xx mutation in its
 # table, nothing written twice, every outbox row sent, every public event in the dispatcher's log, every delivery
-# received, every service's inbox holding every event of the kinds it applies, and a sample of the keyed requests retried
-# and answered with the stored response. Prints the answers by status, each fault's window of 5xx and unanswered
-# requests, the time to recover, and the reconciliation. Exit status 1 when anything was lost or written twice.
+# received, every service's inbox holding every event of the kinds it applies, and a sample of the keyed requests
+# retried and answered with the stored response. Prints the answers by status, each fault's window of 5xx and
+# unanswered requests, the time to recover, and the reconciliation. Exit status 1 when anything was lost or written
+# twice.
 #
 #   bench/faults-under-load.sh [seconds-down] [seconds-after] [workers]      (defaults 20, 25, 3)
 #
@@ -38,7 +39,7 @@ command -v psql >/dev/null || { echo "faults: psql (the PostgreSQL client) is re
 export PLATFORM_RATE_LIMITS_TEST_PER_SECOND=100000 PLATFORM_RATE_LIMITS_TEST_BURST=100000
 receiver_pid=""
 cleanup() {
-  touch "$RUN/stop"
+  touch "$RUN/stop" 2>/dev/null || true
   [ -n "$receiver_pid" ] && kill "$receiver_pid" 2>/dev/null || true
   wait 2>/dev/null || true
   [ "${KEEP_STACK:-0}" = 1 ] || ./platform down >/dev/null 2>&1 || true
@@ -49,7 +50,8 @@ trap cleanup EXIT
 # crash loses the last fraction of a second of acknowledged commits, which a production database does not. Commits
 # are made durable here, as in production, before any service connects. Eleven processes starting at once on two
 # shared cores can take minutes: a generous timeout.
-./platform up --base-port "$BASE_PORT" --timeout 600 --only postgres,kafka $([ "${FRESH:-1}" = 1 ] && echo --fresh) >/dev/null
+fresh=$([ "${FRESH:-1}" = 1 ] && echo --fresh || true)
+./platform up --base-port "$BASE_PORT" --timeout 600 --only postgres,kafka $fresh >/dev/null
 "${PSQL[@]}" -c "ALTER DATABASE platform SET synchronous_commit = on"
 ./platform up --base-port "$BASE_PORT" --timeout 600 | grep -E 'is up in|error' || true
 rm -rf "$RUN" && mkdir -p "$RUN/answers" "$RUN/requests"
@@ -90,7 +92,8 @@ ACCOUNT=$("${PSQL[@]}" -c "SELECT account_id FROM webhooks.webhook_endpoints WHE
 
 # call LOG METHOD PATH [BODY KEY]: one request; a mutation is retried under its key while the answer is a 5xx, a 429
 # or none, for up to RETRY_FOR seconds (20), then given up so the client goes on with the rest of its load. Every
-# attempt is a line of LOG: start-ms end-ms method path status key id error-code. The last answer's body is in $OUT and its status in $STATUS; a keyed 2xx keeps its request and answer for the replays.
+# attempt is a line of LOG: start-ms end-ms method path status key id error-code. The last answer's body is in $OUT
+# and its status in $STATUS; a keyed 2xx keeps its request and answer for the replays.
 call() {
   local log="$1" method="$2" path="$3" body="${4:-}" key="${5:-}" start end id code deadline
   deadline=$(( $(now_ms) + ${RETRY_FOR:-20} * 1000 ))
@@ -175,7 +178,8 @@ kill_hard() {
 }
 
 print_machine
-echo "faults: $WORKERS writing clients and a reading one, ${WARMUP} s of load, then for each of ${FAULTS[*]}: killed, ${DOWN} s down, started again, ${AFTER} s of load"
+echo "faults: $WORKERS writing clients and a reading one, ${WARMUP} s of load, then for each of ${FAULTS[*]}:" \
+  "killed, ${DOWN} s down, started again, ${AFTER} s of load"
 for w in $(seq 1 "$WORKERS"); do worker "$w" & done
 reader &
 sleep "$WARMUP"
