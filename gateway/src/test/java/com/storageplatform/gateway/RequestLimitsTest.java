@@ -12,6 +12,8 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,7 @@ class RequestLimitsTest {
 
     private static final int MAX_BODY = 64 * 1024;
     private static final int MAX_IMPORT = 256 * 1024;
+    private static final int MAX_CONNECTIONS = 16;
 
     @DynamicPropertySource
     static void services(DynamicPropertyRegistry registry) {
@@ -42,6 +45,7 @@ class RequestLimitsTest {
         registry.add("platform.limits.max-import-size", () -> "256KB");
         registry.add("platform.limits.read-timeout", () -> "3s");
         registry.add("platform.limits.request-timeout", () -> "10s");
+        registry.add("platform.limits.max-connections", () -> Integer.toString(MAX_CONNECTIONS));
         registry.add("server.netty.idle-timeout", () -> "1s");
         // Above the request timeout, so that a slow body is the server's to cut off, not the route's to answer 504.
         registry.add("platform.route-timeout", () -> "30s");
@@ -220,6 +224,49 @@ class RequestLimitsTest {
             assertThat(cutoff.closed()).isTrue();
             assertThat(cutoff.answered()).isFalse();
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(20));
+        }
+    }
+
+    @Test
+    void pastTheConnectionCapANewConnectionIsClosedWithoutAnAnswer() throws IOException, InterruptedException {
+        List<Socket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < MAX_CONNECTIONS; i++) {
+                Socket socket = connect();
+                // A request whose body never comes holds its connection until the read timeout (3 s).
+                send(socket, ("POST /oauth/token HTTP/1.1\r\nHost: gateway\r\n"
+                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                held.add(socket);
+            }
+            try (Socket refused = connect()) {
+                assertThat(answersReady(refused)).isFalse();
+            }
+        } finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+        // Once those are gone, a new connection is served again.
+        boolean served = false;
+        for (int attempt = 0; attempt < 50 && !served; attempt++) {
+            try (Socket socket = connect()) {
+                served = answersReady(socket);
+            }
+            if (!served) {
+                Thread.sleep(100);
+            }
+        }
+        assertThat(served).isTrue();
+    }
+
+    /** Whether a {@code GET /v1/ready} on this connection is answered at all (false: closed without a word). */
+    private static boolean answersReady(Socket socket) {
+        try {
+            send(socket, "GET /v1/ready HTTP/1.1\r\nHost: gateway\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            return Answer.read(socket.getInputStream()).status() > 0;
+        } catch (IOException closed) {
+            return false;
         }
     }
 
