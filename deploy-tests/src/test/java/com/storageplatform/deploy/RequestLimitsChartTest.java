@@ -7,9 +7,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.storageplatform.deploy.support.HelmChart;
 import com.storageplatform.deploy.support.Manifests;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -43,7 +47,8 @@ class RequestLimitsChartTest {
 
     @Test
     void theValuesChangeWhatIsRendered() {
-        Manifests manifests = HelmChart.render(List.of(), Map.of("gateway.limits.maxBodySize", "2MB",
+        Manifests manifests = HelmChart.render(List.of(), Map.of("ingress.maxBodySize", "100m",
+                "gateway.limits.maxBodySize", "2MB",
                 "gateway.limits.maxImportSize", "100MB", "gateway.limits.readTimeout", "5s",
                 "gateway.limits.requestTimeout", "1m", "gateway.limits.maxConnections", "2000",
                 "gateway.limits.maxHeaderSize", "32KB", "gateway.limits.maxInitialLineLength", "4KB",
@@ -59,6 +64,24 @@ class RequestLimitsChartTest {
                 "SERVER_NETTY_MAX_INITIAL_LINE_LENGTH", "4KB",
                 "SERVER_NETTY_IDLE_TIMEOUT", "2m",
                 "SERVER_NETTY_MAX_KEEP_ALIVE_REQUESTS", "50"));
+    }
+
+    @Test
+    void theIngressMayNotRefuseAnImportTheGatewayTakes(@TempDir Path dir) throws IOException {
+        // nginx would answer with its own 413 page, outside the error envelope.
+        assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of("ingress.maxBodySize", "20m")))
+                .hasMessageContaining("ingress.maxBodySize (20m) is below gateway.limits.maxImportSize (50MB)");
+        assertThatThrownBy(() -> HelmChart.template(List.of(), Map.of("gateway.limits.maxImportSize", "51MB")))
+                .hasMessageContaining("is below gateway.limits.maxImportSize (51MB)");
+        // The same size in another form, a larger one, and nginx's "0" (no limit) are fine.
+        for (String bodySize : List.of("50m", "51200k", "1g", "0")) {
+            Path values = Files.writeString(dir.resolve("ingress-" + bodySize + ".yaml"),
+                    "ingress:\n  maxBodySize: \"" + bodySize + "\"\n");
+            assertThat(HelmChart.render(List.of(values), Map.of()).config(GATEWAY))
+                    .as(bodySize).containsEntry("PLATFORM_LIMITS_MAX_IMPORT_SIZE", "50MB");
+        }
+        assertThat(HelmChart.render(List.of(), Map.of("ingress.maxBodySize", "100m", "gateway.limits.maxImportSize",
+                "100MB")).config(GATEWAY)).containsEntry("PLATFORM_LIMITS_MAX_IMPORT_SIZE", "100MB");
     }
 
     @ParameterizedTest(name = "{0}={1}")
