@@ -37,6 +37,7 @@ class RequestLimitsTest {
     private static final int MAX_BODY = 64 * 1024;
     private static final int MAX_IMPORT = 256 * 1024;
     private static final int MAX_CONNECTIONS = 16;
+    private static final int MAX_KEEP_ALIVE_REQUESTS = 3;
 
     @DynamicPropertySource
     static void services(DynamicPropertyRegistry registry) {
@@ -47,6 +48,7 @@ class RequestLimitsTest {
         registry.add("platform.limits.request-timeout", () -> "10s");
         registry.add("platform.limits.max-connections", () -> Integer.toString(MAX_CONNECTIONS));
         registry.add("server.netty.idle-timeout", () -> "1s");
+        registry.add("server.netty.max-keep-alive-requests", () -> Integer.toString(MAX_KEEP_ALIVE_REQUESTS));
         // Above the request timeout, so that a slow body is the server's to cut off, not the route's to answer 504.
         registry.add("platform.route-timeout", () -> "30s");
     }
@@ -260,6 +262,21 @@ class RequestLimitsTest {
         assertThat(served).isTrue();
     }
 
+    @Test
+    void aConnectionIsClosedAfterItsKeepAliveRequests() throws IOException {
+        try (Socket socket = connect()) {
+            for (int i = 1; i <= MAX_KEEP_ALIVE_REQUESTS; i++) {
+                send(socket, "GET /health HTTP/1.1\r\nHost: gateway\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                Answer answer = Answer.read(socket.getInputStream());
+
+                assertThat(answer.status()).isEqualTo(200);
+                assertThat(answer.header("Connection")).as("answer %d", i)
+                        .isEqualTo(i < MAX_KEEP_ALIVE_REQUESTS ? null : "close");
+            }
+            assertThat(socket.getInputStream().read()).isEqualTo(-1);
+        }
+    }
+
     /** Whether a {@code GET /v1/ready} on this connection is answered at all (false: closed without a word). */
     private static boolean answersReady(Socket socket) {
         try {
@@ -378,8 +395,34 @@ class RequestLimitsTest {
             String text = head.toString(StandardCharsets.ISO_8859_1);
             int status = Integer.parseInt(text.substring(9, 12));
             Answer partial = new Answer(status, text, new byte[0]);
+            if ("chunked".equalsIgnoreCase(partial.header("Transfer-Encoding"))) {
+                return new Answer(status, text, readChunks(in));
+            }
             String length = partial.header("Content-Length");
             return new Answer(status, text, in.readNBytes(length == null ? 0 : Integer.parseInt(length)));
+        }
+
+        private static byte[] readChunks(InputStream in) throws IOException {
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            while (true) {
+                int size = Integer.parseInt(line(in).split(";", 2)[0].trim(), 16);
+                if (size == 0) {
+                    line(in);
+                    return body.toByteArray();
+                }
+                body.writeBytes(in.readNBytes(size));
+                line(in);
+            }
+        }
+
+        private static String line(InputStream in) throws IOException {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            for (int next = in.read(); next >= 0 && next != '\n'; next = in.read()) {
+                if (next != '\r') {
+                    line.write(next);
+                }
+            }
+            return line.toString(StandardCharsets.ISO_8859_1);
         }
 
         String header(String name) {
