@@ -19,6 +19,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -30,7 +32,7 @@ import tools.jackson.databind.JsonNode;
  * client that sends its request too slowly is cut off. The limits are small here so that the tests are quick; the
  * defaults are in application.yml.
  */
-@ExtendWith(ThreadDumpOnTimeout.class)
+@ExtendWith({ThreadDumpOnTimeout.class, OutputCaptureExtension.class})
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class RequestLimitsTest {
 
@@ -123,6 +125,34 @@ class RequestLimitsTest {
             send(socket, "{}".getBytes(StandardCharsets.UTF_8));
             assertThat(Answer.read(socket.getInputStream()).status()).isEqualTo(200);
         }
+    }
+
+    @Test
+    void clientsCutOffForSendingTooSlowlyDoNotOpenTheServicesCircuit(CapturedOutput output) throws IOException {
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            // More than the breaker's minimum number of calls (10), all at once: each is cut off at the read timeout.
+            for (int i = 0; i < 12; i++) {
+                Socket socket = connect();
+                send(socket, headers("POST", "/v1/deals", dealsKey, "application/json", "Content-Length: 100"));
+                send(socket, "{\"a\":".getBytes(StandardCharsets.US_ASCII));
+                stalled.add(socket);
+            }
+            for (Socket socket : stalled) {
+                assertThat(readsToEnd(socket)).isTrue();
+            }
+        } finally {
+            for (Socket socket : stalled) {
+                socket.close();
+            }
+        }
+        try (Socket socket = connect()) {
+            send(socket, headers("POST", "/v1/deals", dealsKey, "application/json", "Content-Length: 2"));
+            send(socket, "{}".getBytes(StandardCharsets.UTF_8));
+            assertThat(Answer.read(socket.getInputStream()).status()).isEqualTo(200);
+        }
+        // A body cut off is the client's failure, never an unexpected one for the error handler.
+        assertThat(output.getAll()).doesNotContain("Unexpected failure").doesNotContain("NoClassDefFoundError");
     }
 
     @Test

@@ -50,11 +50,9 @@ final class BodyLimitFilter implements WebFilter, Ordered {
         if (declared > limit) {
             return Mono.error(tooLarge(isImport));
         }
-        if (declared >= 0) {
-            // Netty reads no more than the declared length as this request's body.
-            return chain.filter(exchange);
-        }
-        return chain.filter(exchange.mutate().request(new Counted(request, limit, tooLarge(isImport))).build());
+        // With a Content-Length, Netty reads no more than that as the body: only a chunked one needs counting.
+        long counted = declared >= 0 ? Long.MAX_VALUE : limit;
+        return chain.filter(exchange.mutate().request(new Bounded(request, counted, tooLarge(isImport))).build());
     }
 
     private static boolean isImport(ServerHttpRequest request) {
@@ -70,13 +68,18 @@ final class BodyLimitFilter implements WebFilter, Ordered {
                 : "The request body is larger than " + RequestLimits.describe(limits.maxBodySize()) + ".");
     }
 
-    /** The request, its body failing with the refusal as soon as more than the limit has come. */
-    private static final class Counted extends ServerHttpRequestDecorator {
+    /**
+     * The request, its body failing with the refusal as soon as more than the limit has come. A body the client
+     * stops sending (cut off by the read or request timeout, or its connection dropped) fails as the client's own
+     * 400 {@code invalid_request}: not a failure of the service it was streaming to, and nothing the error handler
+     * must treat as unexpected. The connection is closed by then, so no one hears that answer.
+     */
+    private static final class Bounded extends ServerHttpRequestDecorator {
 
         private final long limit;
         private final ApiException refusal;
 
-        Counted(ServerHttpRequest request, long limit, ApiException refusal) {
+        Bounded(ServerHttpRequest request, long limit, ApiException refusal) {
             super(request);
             this.limit = limit;
             this.refusal = refusal;
@@ -94,7 +97,8 @@ final class BodyLimitFilter implements WebFilter, Ordered {
                         sink.next(buffer);
                     }
                 });
-            });
+            }).onErrorMap(failure -> !(failure instanceof ApiException),
+                    failure -> new ApiException(ErrorCode.INVALID_REQUEST, "The request body did not arrive whole."));
         }
     }
 }
