@@ -4,6 +4,7 @@ import com.storageplatform.gateway.access.AccessFilter;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -52,7 +53,7 @@ final class BodyLimitFilter implements WebFilter, Ordered {
         }
         // With a Content-Length, Netty reads no more than that as the body: only a chunked one needs counting.
         long counted = declared >= 0 ? Long.MAX_VALUE : limit;
-        return chain.filter(exchange.mutate().request(new Bounded(request, counted, tooLarge(isImport))).build());
+        return chain.filter(exchange.mutate().request(new Bounded(request, counted, () -> tooLarge(isImport))).build());
     }
 
     private static boolean isImport(ServerHttpRequest request) {
@@ -77,9 +78,9 @@ final class BodyLimitFilter implements WebFilter, Ordered {
     private static final class Bounded extends ServerHttpRequestDecorator {
 
         private final long limit;
-        private final ApiException refusal;
+        private final Supplier<ApiException> refusal;
 
-        Bounded(ServerHttpRequest request, long limit, ApiException refusal) {
+        Bounded(ServerHttpRequest request, long limit, Supplier<ApiException> refusal) {
             super(request);
             this.limit = limit;
             this.refusal = refusal;
@@ -92,7 +93,7 @@ final class BodyLimitFilter implements WebFilter, Ordered {
                 return super.getBody().handle((DataBuffer buffer, SynchronousSink<DataBuffer> sink) -> {
                     if (seen.addAndGet(buffer.readableByteCount()) > limit) {
                         DataBufferUtils.release(buffer);
-                        sink.error(refusal);
+                        sink.error(refusal.get());
                     } else {
                         sink.next(buffer);
                     }
