@@ -64,6 +64,18 @@ PLATFORM_INTROSPECTION_TIMEOUT: {{ .introspectionTimeout | quote }}
 {{ printf "PLATFORM_RATE_LIMITS_%s_PER_SECOND" (upper $kind) }}: {{ $limit.perSecond | toString | quote }}
 {{ printf "PLATFORM_RATE_LIMITS_%s_BURST" (upper $kind) }}: {{ $limit.burst | int64 | toString | quote }}
 {{- end }}
+{{- /* What one client may send (docs/configuration.md, "Request limits"). */}}
+{{- with .limits }}
+PLATFORM_LIMITS_MAX_BODY_SIZE: {{ .maxBodySize | quote }}
+PLATFORM_LIMITS_MAX_IMPORT_SIZE: {{ .maxImportSize | quote }}
+PLATFORM_LIMITS_READ_TIMEOUT: {{ .readTimeout | quote }}
+PLATFORM_LIMITS_REQUEST_TIMEOUT: {{ .requestTimeout | quote }}
+PLATFORM_LIMITS_MAX_CONNECTIONS: {{ .maxConnections | int64 | toString | quote }}
+SERVER_MAX_HTTP_REQUEST_HEADER_SIZE: {{ .maxHeaderSize | quote }}
+SERVER_NETTY_MAX_INITIAL_LINE_LENGTH: {{ .maxInitialLineLength | quote }}
+SERVER_NETTY_IDLE_TIMEOUT: {{ .idleTimeout | quote }}
+SERVER_NETTY_MAX_KEEP_ALIVE_REQUESTS: {{ .maxKeepAliveRequests | int64 | toString | quote }}
+{{- end }}
 {{- end }}
 {{- /* The ingress controller is trusted: per-IP limits must see the client, not the controller. */}}
 SERVER_FORWARD_HEADERS_STRATEGY: native

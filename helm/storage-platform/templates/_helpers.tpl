@@ -325,3 +325,14 @@ caSecret: {{ if hasSuffix "SSL" $kafka.securityProtocol }}{{ toJson $kafka.tls.c
 {{/* Where the database's CA and Kafka's CA are mounted in the containers. */}}
 {{- define "sp.databaseCaPath" -}}/etc/platform/database-ca/ca.crt{{- end -}}
 {{- define "sp.kafkaCaPath" -}}/etc/platform/kafka-ca/ca.crt{{- end -}}
+
+{{/*
+A size in bytes, from nginx's form (50m, 512k, 1g, a bare number of bytes) or Spring's (50MB, 512KB, 1GB, 100B).
+*/}}
+{{- define "sp.sizeInBytes" -}}
+{{- $size := toString . -}}
+{{- $number := regexFind "^[0-9]+" $size -}}
+{{- $unit := upper (trimPrefix $number $size) -}}
+{{- $factors := dict "" 1 "B" 1 "K" 1024 "KB" 1024 "M" 1048576 "MB" 1048576 "G" 1073741824 "GB" 1073741824 -}}
+{{- mul (int64 $number) (get $factors $unit) -}}
+{{- end -}}

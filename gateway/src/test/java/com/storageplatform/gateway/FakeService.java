@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
@@ -41,6 +42,8 @@ final class FakeService implements AutoCloseable {
     final AtomicInteger introspections = new AtomicInteger();
     final AtomicReference<Mono<Void>> introspectionHold = new AtomicReference<>(Mono.empty());
     final List<Received> received = new CopyOnWriteArrayList<>();
+    /** Bytes of request bodies read so far, over every request (a service reads the body before it answers). */
+    final AtomicLong bodyBytes = new AtomicLong();
     /** Bodies to answer with, by path (without the query); any other path answers {@code {"data":{"service":...}}}. */
     final Map<String, String> bodies = new ConcurrentHashMap<>();
 
@@ -89,7 +92,8 @@ final class FakeService implements AutoCloseable {
                             }
                             String path = request.uri().split("\\?", 2)[0];
                             String body = bodies.getOrDefault(path, "{\"data\":{\"service\":\"" + name + "\"}}");
-                            return Mono.delay(delay.get()).then(response.status(200)
+                            return request.receive().doOnNext(bytes -> bodyBytes.addAndGet(bytes.readableBytes()))
+                                    .then(Mono.delay(delay.get())).then(response.status(200)
                                     .header("Content-Type", "application/json")
                                     .sendString(Mono.just(body)).then());
                         }))
