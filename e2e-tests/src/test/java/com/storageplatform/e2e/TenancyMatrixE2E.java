@@ -78,6 +78,7 @@ class TenancyMatrixE2E {
      * for any id and prove nothing): each is valid, so the answer is the lookup's.
      */
     static final Map<String, String> ACTION_BODIES = Map.of(
+            "/v1/webhooks/{id}/redeliver", "{\"delivery_id\": \"01a2202c-0000-7000-8000-000000000000\"}",
             "/v1/agreements/{id}/give-notice", "{\"end_date\": \"2030-01-31\"}",
             "/v1/invoices/{id}/return", "{\"lines\": [{\"line\": 1, \"quantity\": 1}]}",
             "/v1/invoices/{id}/write-off", "{\"reason\": \"Matrix\"}",
