@@ -57,7 +57,7 @@ class Cancellations {
             LocalDate effective = v.optionalDate("effective_date", sent);
             v.orThrow();
             UUID accountId = caller.accountId();
-            return plans.planForUpdate(accountId, id)
+            return plans.planForUpdate(caller, id)
                     .switchIfEmpty(Mono.error(ApiException.notFound()))
                     .flatMap(plan -> {
                         if (Subscription.CANCELLED.equals(plan.status()) || Subscription.ENDED.equals(plan.status())) {

@@ -46,7 +46,7 @@ class PlanPromotions {
                     .printable("promotion_code", code, false)
                     .orThrow();
             UUID accountId = caller.accountId();
-            return plans.planForUpdate(accountId, id)
+            return plans.planForUpdate(caller, id)
                     .switchIfEmpty(Mono.error(ApiException.notFound()))
                     .flatMap(plan -> {
                         if (Subscription.CANCELLED.equals(plan.status()) || Subscription.ENDED.equals(plan.status())) {
@@ -72,7 +72,7 @@ class PlanPromotions {
     /** The plan without its promotion ({@code subscription.updated}); with none, the plan as it is. */
     Mono<Subscription> remove(Caller caller, UUID id) {
         UUID accountId = caller.accountId();
-        return plans.planForUpdate(accountId, id)
+        return plans.planForUpdate(caller, id)
                 .switchIfEmpty(Mono.error(ApiException.notFound()))
                 .flatMap(plan -> plans.promotion(accountId, id)
                         .flatMap(current -> plans.removePromotion(accountId, id, clock.instant())

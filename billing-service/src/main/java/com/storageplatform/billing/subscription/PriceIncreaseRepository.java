@@ -2,6 +2,7 @@ package com.storageplatform.billing.subscription;
 
 import static com.storageplatform.kit.db.Bindings.nullable;
 
+import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
@@ -87,9 +88,13 @@ class PriceIncreaseRepository {
                 .map(rows -> rows == 1);
     }
 
-    Mono<Envelopes.ListOf<PriceIncrease>> list(UUID accountId, UUID subscriptionId, String status,
+    /** The caller's increases; a site-restricted caller's only those of plans at its sites. */
+    Mono<Envelopes.ListOf<PriceIncrease>> list(Caller caller, UUID subscriptionId, String status,
             LocalDate effectiveFrom, LocalDate effectiveTo, PageRequest page) {
-        return ListQuery.from("SELECT " + COLUMNS + " FROM price_increases", accountId)
+        return ListQuery.from("SELECT " + COLUMNS + " FROM price_increases", caller.accountId())
+                .withinSites(caller, """
+                        (SELECT s.site_id FROM subscriptions s
+                          WHERE s.account_id = price_increases.account_id AND s.id = price_increases.subscription_id)""")
                 .where("subscription_id = :subscription_id", "subscription_id", subscriptionId)
                 .where("status = :status", "status", status)
                 .where("effective_date >= :effective_from", "effective_from", effectiveFrom)

@@ -4,6 +4,7 @@ import com.storageplatform.billing.internal.AccountSettings;
 import com.storageplatform.billing.internal.Records;
 import com.storageplatform.billing.subscription.PriceIncreaseRules.Change;
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.outbox.EventPublisher;
@@ -72,7 +73,7 @@ class PriceIncreases {
             Change change = PriceIncreaseRules.check(v, body);
             v.orThrow();
             UUID accountId = caller.accountId();
-            return plans.planForUpdate(accountId, planId)
+            return plans.planForUpdate(caller, planId)
                     .switchIfEmpty(Mono.error(ApiException.notFound()))
                     .zipWhen(plan -> Mono.zip(scheduledOf(accountId, plan.id()),
                             settings.priceIncreaseNoticeDays(accountId)))
@@ -113,10 +114,14 @@ class PriceIncreases {
             UUID siteId = v.optionalId("site_id", sent.siteId());
             UUID unitTypeId = v.optionalId("unit_type_id", sent.unitTypeId());
             v.orThrow();
+            if (siteId != null) {
+                SiteAccess.require(caller, siteId);
+            }
             UUID accountId = caller.accountId();
-            Mono<List<Plan>> chosen = named != null ? lockNamed(accountId, named)
+            Mono<List<Plan>> chosen = (named != null ? lockNamed(accountId, named)
                     : matching(accountId, siteId, unitTypeId)
-                            .flatMap(ids -> plans.plansForUpdate(accountId, ids).collectList());
+                            .flatMap(ids -> plans.plansForUpdate(accountId, ids).collectList()))
+                    .doOnNext(found -> found.forEach(plan -> SiteAccess.require(caller, plan.siteId())));
             return chosen.zipWith(settings.priceIncreaseNoticeDays(accountId))
                     .flatMap(read -> Flux.fromIterable(read.getT1())
                             .concatMap(plan -> scheduledOf(accountId, plan.id())
@@ -286,7 +291,7 @@ class PriceIncreases {
     /** Cancels a scheduled increase of the plan (internal {@code price_increase.cancelled}); 409 once settled. */
     Mono<PriceIncrease> cancel(Caller caller, UUID planId, UUID increaseId) {
         UUID accountId = caller.accountId();
-        return plans.planForUpdate(accountId, planId)
+        return plans.planForUpdate(caller, planId)
                 .then(increases.find(accountId, increaseId))
                 .filter(increase -> increase.subscriptionId().equals(planId))
                 .switchIfEmpty(Mono.error(ApiException.notFound()))
@@ -331,18 +336,20 @@ class PriceIncreases {
     }
 
     Mono<PriceIncrease> read(Caller caller, UUID id) {
-        return increases.find(caller.accountId(), id).switchIfEmpty(Mono.error(ApiException.notFound()));
+        return increases.find(caller.accountId(), id)
+                .flatMap(increase -> plans.plan(caller, increase.subscriptionId()).thenReturn(increase))
+                .switchIfEmpty(Mono.error(ApiException.notFound()));
     }
 
     /** The plan's increases (404 for no such plan). */
     Mono<Envelopes.ListOf<PriceIncrease>> ofPlan(Caller caller, UUID planId, PageRequest page) {
-        return plans.plan(caller.accountId(), planId)
+        return plans.plan(caller, planId)
                 .switchIfEmpty(Mono.error(ApiException.notFound()))
-                .then(increases.list(caller.accountId(), planId, null, null, null, page));
+                .then(increases.list(caller, planId, null, null, null, page));
     }
 
     Mono<Envelopes.ListOf<PriceIncrease>> list(Caller caller, UUID planId, String status, LocalDate from,
             LocalDate to, PageRequest page) {
-        return increases.list(caller.accountId(), planId, status, from, to, page);
+        return increases.list(caller, planId, status, from, to, page);
     }
 }

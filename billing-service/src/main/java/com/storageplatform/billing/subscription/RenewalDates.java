@@ -41,7 +41,7 @@ class RenewalDates {
             LocalDate newDate = v.optionalDate("next_billing_date", body.nextBillingDate());
             v.orThrow();
             UUID accountId = caller.accountId();
-            return plans.planForUpdate(accountId, id)
+            return plans.planForUpdate(caller, id)
                     .switchIfEmpty(Mono.error(ApiException.notFound()))
                     .flatMap(plan -> {
                         Bridge bridge = bridge(plan, newDate);
@@ -58,7 +58,7 @@ class RenewalDates {
     /** The plan without its pending move ({@code subscription.updated}); with none, the plan as it is. */
     Mono<Subscription> cancel(Caller caller, UUID id) {
         UUID accountId = caller.accountId();
-        return plans.planForUpdate(accountId, id)
+        return plans.planForUpdate(caller, id)
                 .switchIfEmpty(Mono.error(ApiException.notFound()))
                 .flatMap(plan -> plan.pendingRenewalChange() == null ? plans.view(accountId, plan)
                         : plans.save(accountId, plan.edit().pendingRenewalChange(null).updatedAt(clock.instant())

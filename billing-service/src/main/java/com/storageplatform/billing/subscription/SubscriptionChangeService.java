@@ -53,7 +53,7 @@ class SubscriptionChangeService {
      */
     Mono<Subscription> update(Caller caller, UUID id, SubscriptionChanges body) {
         UUID accountId = caller.accountId();
-        return plans.planForUpdate(accountId, id)
+        return plans.planForUpdate(caller, id)
                 .switchIfEmpty(Mono.error(ApiException.notFound()))
                 .flatMap(current -> {
                     Sent sent = SubscriptionChangeRules.check(Validation.start(), body, current);

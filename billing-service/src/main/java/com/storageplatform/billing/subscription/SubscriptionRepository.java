@@ -6,6 +6,7 @@ import com.storageplatform.billing.subscription.Subscription.Item;
 import com.storageplatform.billing.subscription.Subscription.PendingRenewalChange;
 import com.storageplatform.billing.subscription.Subscription.Promotion;
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
@@ -143,6 +144,21 @@ class SubscriptionRepository {
         return planBy(accountId, id, "");
     }
 
+    /** The caller's plan; one at a site outside a site-restricted caller's sites is 403 {@code site_forbidden}. */
+    Mono<Plan> plan(Caller caller, UUID id) {
+        return plan(caller.accountId(), id).map(plan -> atCallersSite(caller, plan));
+    }
+
+    /** {@link #planForUpdate(UUID, UUID)} for a request: site restriction as {@link #plan(Caller, UUID)}. */
+    Mono<Plan> planForUpdate(Caller caller, UUID id) {
+        return planForUpdate(caller.accountId(), id).map(plan -> atCallersSite(caller, plan));
+    }
+
+    private static Plan atCallersSite(Caller caller, Plan plan) {
+        SiteAccess.require(caller, plan.siteId());
+        return plan;
+    }
+
     /** The plan, its row locked for the rest of the transaction: every change of a plan takes this lock first. */
     Mono<Plan> planForUpdate(UUID accountId, UUID id) {
         return planBy(accountId, id, " FOR UPDATE");
@@ -219,9 +235,12 @@ class SubscriptionRepository {
                         both.getT2().isEmpty() ? null : both.getT2().get(0)));
     }
 
-    Mono<Envelopes.ListOf<Subscription>> list(UUID accountId, UUID contactId, UUID agreementId, String status,
+    /** The caller's plans; a site-restricted caller's only at its sites. */
+    Mono<Envelopes.ListOf<Subscription>> list(Caller caller, UUID contactId, UUID agreementId, String status,
             PageRequest page) {
+        UUID accountId = caller.accountId();
         return ListQuery.from("SELECT " + COLUMNS + " FROM subscriptions", accountId)
+                .withinSites(caller, "site_id")
                 .where("contact_id = :contact_id", "contact_id", contactId)
                 .where("agreement_id = :agreement_id", "agreement_id", agreementId)
                 .where("status = :status", "status", status)

@@ -10,6 +10,7 @@ import com.storageplatform.billing.subscription.Subscription.Item;
 import com.storageplatform.billing.subscription.SubscriptionRules.ItemRequest;
 import com.storageplatform.billing.subscription.SubscriptionRules.Terms;
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.paging.PageRequest;
@@ -80,6 +81,9 @@ class SubscriptionService {
         return Mono.defer(() -> {
             Validation v = Validation.start();
             Terms terms = SubscriptionRules.check(v, body);
+            if (terms.siteId() != null) {
+                SiteAccess.require(caller, terms.siteId());
+            }
             UUID accountId = caller.accountId();
             return customer(accountId, terms.contactId(), v)
                     .then(context(accountId, terms))
@@ -254,12 +258,13 @@ class SubscriptionService {
     }
 
     Mono<Subscription> read(Caller caller, UUID id) {
-        return plans.find(caller.accountId(), id).switchIfEmpty(Mono.error(ApiException.notFound()));
+        return plans.plan(caller, id).flatMap(plan -> plans.view(caller.accountId(), plan))
+                .switchIfEmpty(Mono.error(ApiException.notFound()));
     }
 
     Mono<Envelopes.ListOf<Subscription>> list(Caller caller, UUID contactId, UUID agreementId, String status,
             PageRequest page) {
-        return plans.list(caller.accountId(), contactId, agreementId, status, page);
+        return plans.list(caller, contactId, agreementId, status, page);
     }
 
     private static <T> Mono<Optional<T>> optional(Mono<T> mono) {

@@ -142,14 +142,15 @@ class CommandRepository {
     }
 
     /** Whether the account has any lock command for the reference (an overlock id). */
-    Mono<Boolean> hasLock(UUID accountId, String reference) {
-        return AccountStatement.sql(db, accountId, """
-                SELECT EXISTS (SELECT 1 FROM access_commands
-                                WHERE account_id = :account_id AND reference = :reference
-                                  AND operation IN ('apply_overlock', 'release_overlock'))
+    Mono<AccessCommand> anyLock(UUID accountId, String reference) {
+        return AccountStatement.sql(db, accountId, "SELECT " + COLUMNS + """
+                 FROM access_commands
+                WHERE account_id = :account_id AND reference = :reference
+                  AND operation IN ('apply_overlock', 'release_overlock')
+                ORDER BY seq LIMIT 1
                 """)
                 .bind("reference", reference)
-                .map(row -> row.get(0, Boolean.class))
+                .map(CommandRepository::toCommand)
                 .one();
     }
 

@@ -66,11 +66,14 @@ class OverlockTestHelperResource {
         UUID account = caller.accountId();
         String reference = Ids.fromPath(overlockId).toString();
         return commands.waitingLock(account, reference)
-                .switchIfEmpty(Mono.defer(() -> commands.hasLock(account, reference)
-                        .flatMap(known -> Mono.error(known
-                                ? ApiException.conflict("No lock command of overlock " + reference + " is waiting "
-                                        + "for an outcome: its apply and release are settled.")
-                                : ApiException.notFound()))))
+                // Site restriction before the state: a settled overlock of another site is 403, not its 409.
+                .switchIfEmpty(Mono.defer(() -> commands.anyLock(account, reference)
+                        .switchIfEmpty(Mono.error(ApiException::notFound))
+                        .flatMap(settled -> {
+                            SiteAccess.require(caller, settled.siteId());
+                            return Mono.error(ApiException.conflict("No lock command of overlock " + reference
+                                    + " is waiting for an outcome: its apply and release are settled."));
+                        })))
                 .flatMap(command -> {
                     SiteAccess.require(caller, command.siteId());
                     SimulatedAccessControl simulator = controls.simulator();

@@ -343,6 +343,19 @@ class OverlockTest {
                 .containsExactly("reason unknown_field");
     }
 
+    @Test
+    void aSettledOverlockOfAnotherSiteIs403ToARestrictedCredentialNotItsConflict() {
+        UUID overlock = Ids.newId();
+        f.applied(publish(REQUESTED, overlock));
+        helpers.action(f.caller, overlock.toString(), "confirm", "{}").expectStatus().isOk();
+        assertThat(helpers.errorCode(helpers.action(f.caller, overlock.toString(), "confirm", "{}"), 409))
+                .isEqualTo("conflict");
+
+        Caller elsewhere = TestCallers.restrictedTo(f.caller, Ids.newId());
+        assertThat(helpers.errorCode(helpers.action(elsewhere, overlock.toString(), "refuse", "{}"), 403))
+                .isEqualTo("site_forbidden");
+    }
+
     private UUID publish(String type, UUID overlock) {
         return TestEvents.publish("billing.events", type, f.caller.accountId(), overlock(overlock));
     }
