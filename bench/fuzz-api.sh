@@ -9,6 +9,7 @@
 #   bench/fuzz-api.sh [gateway-url] [max-examples-per-operation] [max-seconds]
 #       defaults: http://127.0.0.1:8080 (./platform up), 50, 600
 #   ADMIN_TOKEN     the platform admin token (default: .devstack/admin-token)
+#   PHASES          Schemathesis' phases (default examples,coverage,fuzzing; the build runs examples,fuzzing)
 #   SEED            replays a run (a failed run's seed is in its results folder)
 #   RESULTS         where the report goes (default bench/.fuzz/results/<time>): junit.xml, cassette.yaml, output.txt
 #   FUZZ_VENV       the virtual environment, made once (default bench/.fuzz/venv)
@@ -82,8 +83,8 @@ fuzz() {
       --header "Authorization: Bearer $token" \
       --include-path-regex "$paths" --exclude-path-regex '^/admin/v1/(clock|jobs)' \
       --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,error_envelope \
-      --phases examples,coverage,fuzzing --mode all \
-      --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 2 --rate-limit 20/s \
+      --phases "${PHASES:-examples,coverage,fuzzing}" --mode all \
+      --max-examples "$MAX_EXAMPLES" --seed "$SEED" --workers 1 --rate-limit 20/s \
       --generation-allow-x00 true --generation-database none --request-timeout 30 \
       --suppress-health-check all --no-color --continue-on-failure \
       --report junit,vcr --report-junit-path "$RESULTS/$name-junit.xml" --report-vcr-path "$RESULTS/$name-cassette.yaml" \

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
  * every operation of {@code GET /openapi.json}. It fails with the script's findings (a 5xx, an error outside the
  * envelope, an undocumented status or a schema mismatch); the report and the failed seed stay under
  * {@code e2e-tests/target/fuzz/}. Skipped, saying so, only when Schemathesis cannot be installed (no python3 or no
- * package index). The budget: {@code e2e.fuzz.examples} cases per operation and {@code e2e.fuzz.seconds} per part.
+ * package index). The budget: {@code e2e.fuzz.examples} cases per operation and {@code e2e.fuzz.seconds} per part,
+ * in Schemathesis' {@code e2e.fuzz.phases} (its coverage phase, thousands of cases on its own, is the script's
+ * default outside the build).
  */
 class FuzzingE2E {
 
@@ -34,10 +36,10 @@ class FuzzingE2E {
                 .redirectOutput(results.resolve("fuzz-api.log").toFile());
         script.environment().put("ADMIN_TOKEN", stack.adminToken());
         script.environment().put("RESULTS", results.toString());
-        String schemathesis = System.getProperty("e2e.fuzz.schemathesis", "");
-        if (!schemathesis.isBlank()) {
-            script.environment().put("SCHEMATHESIS", schemathesis);
-        }
+        script.environment().put("PHASES", System.getProperty("e2e.fuzz.phases", "examples,fuzzing"));
+        // Where Schemathesis comes from (a wheel or folder, without the package index) or a made environment.
+        passOn(script, "e2e.fuzz.schemathesis", "SCHEMATHESIS");
+        passOn(script, "e2e.fuzz.venv", "FUZZ_VENV");
         long started = System.nanoTime();
         Process run = script.start();
         if (!run.waitFor(15, TimeUnit.MINUTES)) {
@@ -49,5 +51,12 @@ class FuzzingE2E {
                 + "Python package index is unreachable): " + log.strip().lines().reduce((a, b) -> b).orElse(""));
         assertThat(run.exitValue()).as("bench/fuzz-api.sh found inputs answered wrongly (report in %s):%n%s", results, log)
                 .isZero();
+    }
+
+    private static void passOn(ProcessBuilder script, String property, String variable) {
+        String value = System.getProperty(property, "");
+        if (!value.isBlank()) {
+            script.environment().put(variable, value);
+        }
     }
 }
