@@ -25,7 +25,8 @@ class FuzzingE2E {
     private final DevStack stack = Stack.get();
 
     @Test
-    void noOperationAnswersMalformedInputWithA5xxOrOutsideItsDocumentedAnswers() throws IOException, InterruptedException {
+    void noOperationAnswersMalformedInputWithA5xxOrOutsideItsDocumentedAnswers()
+            throws IOException, InterruptedException {
         Path root = Path.of(System.getProperty("e2e.repo-root", "..")).toAbsolutePath().normalize();
         Path results = root.resolve("e2e-tests/target/fuzz");
         Files.createDirectories(results);
@@ -49,8 +50,8 @@ class FuzzingE2E {
         System.out.printf("[fuzz] %.0f s%n%s%n", (System.nanoTime() - started) / 1e9, log);
         Assumptions.assumeTrue(run.exitValue() != 3, "Skipped: Schemathesis cannot be installed here (python3 or the "
                 + "Python package index is unreachable): " + log.strip().lines().reduce((a, b) -> b).orElse(""));
-        assertThat(run.exitValue()).as("bench/fuzz-api.sh found inputs answered wrongly (report in %s):%n%s", results, log)
-                .isZero();
+        assertThat(run.exitValue())
+                .as("bench/fuzz-api.sh found inputs answered wrongly (report in %s):%n%s", results, log).isZero();
     }
 
     private static void passOn(ProcessBuilder script, String property, String variable) {
