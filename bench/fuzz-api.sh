@@ -67,10 +67,11 @@ print(json.dumps(sorted(scopes)))' "$RESULTS/openapi.json")
 
 # An operator and a test key holding every scope (the test environment: no money leaves, nothing is sent).
 admin() { curl -sf -X POST "$GATEWAY$1" -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' -d "$2"; }
-field() { "$PY" -c 'import json, sys; print(eval("json.load(sys.stdin)" + sys.argv[1]))' "$1"; }
-OPERATOR=$(admin /admin/v1/operators '{"name": "Fuzzing Storage Ltd"}' | field '["data"]["id"]')
+# field KEY...: the value at that path of the JSON on standard input.
+field() { "$PY" -c 'import json, sys; from functools import reduce; print(reduce(lambda v, k: v[k], sys.argv[1:], json.load(sys.stdin)))' "$@"; }
+OPERATOR=$(admin /admin/v1/operators '{"name": "Fuzzing Storage Ltd"}' | field data id)
 KEY=$(admin "/admin/v1/operators/$OPERATOR/api-keys" \
-  "{\"environment\": \"test\", \"name\": \"fuzz-api.sh\", \"scopes\": $SCOPES}" | field '["data"]["key"]')
+  "{\"environment\": \"test\", \"name\": \"fuzz-api.sh\", \"scopes\": $SCOPES}" | field data key)
 echo "fuzz: operator $OPERATOR, a test key with $(echo "$SCOPES" | tr -cd , | wc -c | awk '{print $1 + 1}') scopes"
 
 # fuzz NAME TOKEN PATH-REGEX: one Schemathesis run over the operations whose path matches.
