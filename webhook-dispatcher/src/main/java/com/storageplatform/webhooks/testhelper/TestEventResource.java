@@ -30,7 +30,8 @@ import tools.jackson.databind.JsonNode;
 class TestEventResource {
 
     @Schema(requiredProperties = {"type", "data"})
-    record TriggerEvent(String type, JsonNode data) {
+    record TriggerEvent(String type, @Schema(implementation = Object.class, types = "object",
+            description = "The resource the event carries, as JSON.") JsonNode data) {
     }
 
     record TriggeredEvent(UUID id, String object, String type, Instant requestedAt) {
