@@ -19,6 +19,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.security.autoconfigure.ReactiveUserDetailsServiceAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.web.reactive.ReactiveWebSecurityAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.web.server.WebFilterChainProxy;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.ReactiveAuthenticationManager;
@@ -128,6 +134,38 @@ public class KitSecurityAutoConfiguration {
                         .accessDeniedHandler((exchange, e) -> json.write(exchange.getResponse(), forbidden)))
                 .build();
     }
+
+    /**
+     * The request firewall's refusals in the envelope, not Spring Security's empty 400: a method it does not let
+     * through (TRACE) is 405 with {@code Allow}, anything else it refuses (a control character in the path or a
+     * parameter's name) is 400 {@code invalid_request}.
+     */
+    @Bean
+    static BeanPostProcessor firewallRefusalsInTheEnvelope(ObjectProvider<JsonResponses> json) {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String name) {
+                if (bean instanceof WebFilterChainProxy proxy) {
+                    proxy.setExchangeRejectedHandler((exchange, rejected) -> json.getObject()
+                            .write(exchange.getResponse(), ErrorResponse.of(firewallRefusal(exchange))));
+                }
+                return bean;
+            }
+        };
+    }
+
+    private static ApiException firewallRefusal(ServerWebExchange exchange) {
+        if (!FIREWALL_METHODS.contains(exchange.getRequest().getMethod())) {
+            return new ApiException(ErrorCode.METHOD_NOT_ALLOWED, ErrorCode.METHOD_NOT_ALLOWED.status(),
+                    "The method " + exchange.getRequest().getMethod() + " is not allowed.", List.of(),
+                    Map.of("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"));
+        }
+        return new ApiException(ErrorCode.INVALID_REQUEST,
+                "The request's path or parameter names hold characters that are not allowed.");
+    }
+
+    private static final Set<HttpMethod> FIREWALL_METHODS = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST,
+            HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE, HttpMethod.OPTIONS);
 
     /** Public paths are never authenticated, whatever Authorization header they carry (the token endpoint's Basic). */
     private static ServerAuthenticationConverter callerTokenOnly(List<String> publicPaths) {

@@ -20,6 +20,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -187,6 +188,15 @@ class ErrorEnvelopeTest {
     @Test
     void wrongMethodIsMethodNotAllowed() {
         client.delete().uri("/v1/samples").header("Authorization", TestCallers.bearer(caller))
+                .exchange()
+                .expectStatus().isEqualTo(405)
+                .expectHeader().exists("Allow")
+                .expectBody().jsonPath("$.error.code").isEqualTo("method_not_allowed");
+    }
+
+    @Test
+    void aMethodTheRequestFirewallRefusesIsMethodNotAllowedInTheEnvelope() {
+        client.method(HttpMethod.TRACE).uri("/v1/samples").header("Authorization", TestCallers.bearer(caller))
                 .exchange()
                 .expectStatus().isEqualTo(405)
                 .expectHeader().exists("Allow")
