@@ -100,6 +100,22 @@ class UnitImportTest {
     }
 
     @Test
+    void aFullBatchOfFiveHundredRowsIsReadWholeThoughItIsOverTheDefaultBufferOf256KiB() {
+        String notes = "n".repeat(1_000);
+        String[] rows = new String[500];
+        for (int row = 0; row < rows.length; row++) {
+            rows[row] = unit(row + 2, "Bristol", "25 sq ft", "A" + row, null, "[]")
+                    .replace("From the old system", notes);
+        }
+        String body = batch(true, rows);
+        assertThat(body.length()).isGreaterThan(256 * 1024);
+
+        JsonNode answer = data(send(caller, body));
+
+        assertThat(answer.get("problems").isEmpty()).as(answer.toString()).isTrue();
+    }
+
+    @Test
     void aRealBatchWritesEveryRowInOneGoWithItsUnitCreatedEvents() {
         JsonNode answer = data(send(caller, batch(false,
                 unit(2, "Bristol", "25 sq ft", " A1 ", null, "[\"power\", \"alarmed\"]"),
