@@ -2,6 +2,7 @@ package com.storageplatform.kit.autoconfigure;
 
 import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.db.AccountConnections;
+import com.storageplatform.kit.db.CallerAccountFilter;
 import com.storageplatform.kit.db.KitMigrations;
 import com.storageplatform.kit.jobs.JobMetrics;
 import com.storageplatform.kit.jobs.JobScheduler;
@@ -60,6 +61,11 @@ public class KitDataAutoConfiguration {
     @Bean
     KitMigrations kitMigrations() {
         return new KitMigrations();
+    }
+
+    @Bean
+    CallerAccountFilter callerAccountFilter() {
+        return new CallerAccountFilter();
     }
 
     /** Every connection says whose request it serves, for the row-level security of {@link KitMigrations}. */

@@ -1,7 +1,5 @@
 package com.storageplatform.kit.db;
 
-import com.storageplatform.kit.caller.Caller;
-import com.storageplatform.kit.caller.Callers;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryMetadata;
@@ -10,13 +8,19 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.UUID;
 import java.util.WeakHashMap;
+import java.util.function.Function;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 /**
  * The service's connections, each told on acquisition whose request it serves: {@link RowSecurity#ACCOUNT_SETTING}
- * is set to the current caller's account, or emptied when there is none (the relay, the inbox, jobs, the platform
- * admin), so the row-level security policies see only that account's rows.
+ * is set to the account in the Reactor context ({@link #forAccount}, put there for every request by
+ * {@link CallerAccountFilter}), or emptied when there is none (the relay, the inbox, jobs, the platform admin), so
+ * the row-level security policies see only that account's rows.
+ *
+ * <p>The account is read from the context, never from the security context itself: loading that may query the
+ * database (auth-service's sign-in sessions), and a connection that waited on it would wait on itself.
  *
  * <p>The setting is for the session, not the transaction, and is checked on every acquisition: a pooled connection
  * never carries the previous request's account into the next one. It is written only when it changes (the last value
@@ -26,6 +30,7 @@ import reactor.core.publisher.Mono;
  */
 public final class AccountConnections implements ConnectionFactory, Wrapped<ConnectionFactory> {
 
+    private static final String ACCOUNT = AccountConnections.class.getName() + ".account";
     static final String SET_ACCOUNT = "SELECT set_config('" + RowSecurity.ACCOUNT_SETTING + "', $1, false)";
 
     private final ConnectionFactory pool;
@@ -36,16 +41,20 @@ public final class AccountConnections implements ConnectionFactory, Wrapped<Conn
         this.pool = pool;
     }
 
-    @Override
-    public Mono<Connection> create() {
-        return Callers.current()
-                .mapNotNull(Caller::accountId)
-                .map(UUID::toString)
-                .defaultIfEmpty("")
-                .flatMap(account -> Mono.from(pool.create()).flatMap(connection -> forAccount(connection, account)));
+    /** For {@code contextWrite}: the work's connections serve {@code accountId}. */
+    public static Function<Context, Context> forAccount(UUID accountId) {
+        return context -> context.put(ACCOUNT, accountId.toString());
     }
 
-    private Mono<Connection> forAccount(Connection connection, String account) {
+    @Override
+    public Mono<Connection> create() {
+        return Mono.deferContextual(context -> {
+            String account = context.getOrDefault(ACCOUNT, "");
+            return Mono.from(pool.create()).flatMap(connection -> told(connection, account));
+        });
+    }
+
+    private Mono<Connection> told(Connection connection, String account) {
         Connection physical = physical(connection);
         if (account.equals(told.get(physical))) {
             return Mono.just(connection);

@@ -12,12 +12,16 @@ import com.storageplatform.kit.testsupport.TestCallers;
 import java.sql.Connection;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DataAccessException;
+import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
+import org.springframework.mock.web.server.MockServerWebExchange;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.security.core.context.ReactiveSecurityContextHolder;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
@@ -47,8 +51,7 @@ class RowSecurityTest {
     }
 
     private static <T> Mono<T> as(UUID account, Mono<T> work) {
-        Caller caller = TestCallers.apiCaller(account, "samples:read");
-        return work.contextWrite(ReactiveSecurityContextHolder.withAuthentication(new CallerAuthentication(caller)));
+        return work.contextWrite(AccountConnections.forAccount(account));
     }
 
     private Mono<List<String>> forgetfulRead() {
@@ -102,6 +105,23 @@ class RowSecurityTest {
                 .bind("id", Ids.newId()).bind("account", theirs).then()).block())
                 .isInstanceOf(DataAccessException.class)
                 .hasMessageContaining("row-level security");
+    }
+
+    @Test
+    void aRequestsConnectionsServeItsCallersAccount() {
+        AtomicReference<String> seen = new AtomicReference<>();
+        WebFilterChain handler = exchange -> db.sql("SELECT current_setting('platform.account_id', true) AS a")
+                .mapValue(String.class).one().doOnNext(seen::set).then();
+        Caller caller = TestCallers.apiCaller(mine, "samples:read");
+
+        new CallerAccountFilter().filter(MockServerWebExchange.from(MockServerHttpRequest.get("/v1/samples")), handler)
+                .contextWrite(ReactiveSecurityContextHolder.withAuthentication(new CallerAuthentication(caller)))
+                .block();
+        assertThat(seen.get()).isEqualTo(mine.toString());
+
+        new CallerAccountFilter().filter(MockServerWebExchange.from(MockServerHttpRequest.get("/health")), handler)
+                .block();
+        assertThat(seen.get()).as("no caller, no account").isEmpty();
     }
 
     @Test
