@@ -19,12 +19,13 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the API's Java types read as JSON Schema: snake_case names (as the strict JSON mapper writes them), a
  * {@link Patch} field as its value that may also be {@code null} (null clears it), the {@code object} field of a
- * record with an {@code OBJECT} constant as that one value, and a field marked {@link ApiDeprecation} as
- * deprecated with its dates.
+ * record with an {@code OBJECT} constant as that one value, a record component marked {@link Nullable} as a value
+ * that may also be {@code null}, and a field marked {@link ApiDeprecation} as deprecated with its dates.
  */
 public final class ApiModelResolver extends ModelResolver {
 
@@ -117,7 +118,36 @@ public final class ApiModelResolver extends ModelResolver {
                 property.setDescription(property.getDescription() == null ? note
                         : property.getDescription() + " " + note);
             }
+            if (property != null && component.getAnnotatedType().isAnnotationPresent(Nullable.class)) {
+                property = nullableProperty(property);
+                properties.put(PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE.translate(component.getName()),
+                        property);
+            }
         }
+    }
+
+    /**
+     * A property that may also be {@code null}, its description kept: a {@code $ref} becomes
+     * {@code anyOf [ref, null]}, any other schema a copy with the {@code null} type added. Asked twice, it answers the
+     * same (the resolver may describe one record more than once).
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static Schema nullableProperty(Schema property) {
+        if (property.getAnyOf() != null || (property.getTypes() != null && property.getTypes().contains("null"))) {
+            return property;
+        }
+        // A $ref's own copy, so that the description sits once, on the anyOf.
+        Schema nullable = nullable(property.get$ref() == null ? property : new JsonSchema().$ref(property.get$ref()));
+        if (nullable.getEnum() != null && !nullable.getEnum().contains(null)) {
+            List<Object> values = new java.util.ArrayList<>(nullable.getEnum());
+            values.add(null); // an enum lists every value the field takes, null among them
+            nullable.setEnum(values);
+        }
+        if (property.get$ref() != null) {
+            nullable.setDescription(property.getDescription());
+            nullable.setDeprecated(property.getDeprecated());
+        }
+        return nullable;
     }
 
     private static String capitalise(String text) {

@@ -182,6 +182,24 @@ class OpenApiDocumentTest {
                 .hasMessageContaining("has no example");
     }
 
+    @Test
+    void aFieldDescribedAsSometimesNullThatDoesNotAllowNullFailsTheContract() {
+        JsonMapper json = JsonMapper.builder().build();
+        ObjectNode document = (ObjectNode) json.readTree(OpenApiContract.document(client));
+        ObjectNode name = (ObjectNode) document.get("components").get("schemas").get("Sample").get("properties")
+                .get("name");
+        name.put("description", "What it is called; never null.");
+        OpenApiContract.describesEveryOperationFully(document.toString());
+
+        name.put("description", "What it is called, or null when it has no name.");
+        assertThatThrownBy(() -> OpenApiContract.describesEveryOperationFully(document.toString()))
+                .hasMessageContaining("Sample.name: its description says it may be null, its schema does not allow "
+                        + "null (mark the record component @Nullable)");
+
+        name.putArray("type").add("string").add("null");
+        OpenApiContract.describesEveryOperationFully(document.toString());
+    }
+
     private static List<String> refs(Operation operation) {
         return operation.getParameters().stream().map(Parameter::get$ref).filter(java.util.Objects::nonNull).toList();
     }

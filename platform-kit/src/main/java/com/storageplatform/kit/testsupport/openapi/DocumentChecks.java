@@ -7,6 +7,7 @@ import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.parser.OpenAPIV3Parser;
@@ -21,9 +22,14 @@ import java.util.TreeSet;
 /**
  * What a service's API description must hold (swagger-parser reads it): it parses as OpenAPI 3.1 without a
  * message, and every operation names its credential and exact scope, its error responses and an example of what
- * it takes and answers. Each problem is one line naming the operation.
+ * it takes and answers; and a field whose description says it may be null lets null through. Each problem is one line
+ * naming the operation or the field.
  */
 public final class DocumentChecks {
+
+    /** "null when none", "or null": a description that says the field may be null ("never null" does not). */
+    private static final java.util.regex.Pattern SAYS_NULL = java.util.regex.Pattern.compile(
+            "(?<!never |not |non-)\\bnull\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
 
     private DocumentChecks() {
     }
@@ -63,7 +69,50 @@ public final class DocumentChecks {
             errors(operation, api.getComponents()).ifPresent(problem -> problems.add(name + ": " + problem));
             examples(operation, api.getComponents()).ifPresent(problem -> problems.add(name + ": " + problem));
         }));
+        problems.addAll(nullability(api.getComponents()));
         return problems;
+    }
+
+    /**
+     * Every field of a schema whose description speaks of null must allow it, or a client generated from the
+     * document (and a schema-checking fuzzer) rejects the answers the service really sends. The fix is
+     * {@code @Nullable} on the record component.
+     */
+    @SuppressWarnings("rawtypes")
+    static List<String> nullability(Components components) {
+        List<String> problems = new ArrayList<>();
+        if (components == null || components.getSchemas() == null) {
+            return problems;
+        }
+        components.getSchemas().forEach((name, schema) -> {
+            Map<String, Schema> properties = schema.getProperties();
+            if (properties == null) {
+                return;
+            }
+            properties.forEach((field, property) -> {
+                String description = property.getDescription();
+                if (description != null && SAYS_NULL.matcher(description).find() && !allowsNull(property)) {
+                    problems.add(name + "." + field + ": its description says it may be null, its schema does not "
+                            + "allow null (mark the record component @Nullable)");
+                }
+            });
+        });
+        return problems;
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static boolean allowsNull(Schema schema) {
+        if ("null".equals(schema.getType()) || (schema.getTypes() != null && schema.getTypes().contains("null"))) {
+            return true;
+        }
+        List<Schema> choices = new ArrayList<>();
+        if (schema.getAnyOf() != null) {
+            choices.addAll(schema.getAnyOf());
+        }
+        if (schema.getOneOf() != null) {
+            choices.addAll(schema.getOneOf());
+        }
+        return choices.stream().anyMatch(DocumentChecks::allowsNull);
     }
 
     /** The scope a {@code /v1} operation needs, from its security requirement; null when it names none. */
