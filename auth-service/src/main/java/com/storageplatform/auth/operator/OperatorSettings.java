@@ -1,6 +1,7 @@
 package com.storageplatform.auth.operator;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operator switches the spec names, and the defaults commerce-service applies to the operator's reservations,
@@ -20,9 +21,9 @@ import java.util.List;
  *                                    (billing-service): 0 to 365, 28 by default
  */
 public record OperatorSettings(boolean onlineIdChecksEnabled, boolean idCheckRequiredBeforeAccess,
-        boolean voidOverdueEnabled, String dealLostDefaultReason, boolean reservedDealFollowUpEnabled,
-        List<String> publishedWebsiteUrls, int reservationHoldDays, Long refundableDepositMinor,
-        String customerPortalUrl, String notificationEmail, int priceIncreaseNoticeDays) {
+        boolean voidOverdueEnabled, @Nullable String dealLostDefaultReason, boolean reservedDealFollowUpEnabled,
+        List<String> publishedWebsiteUrls, int reservationHoldDays, @Nullable Long refundableDepositMinor,
+        @Nullable String customerPortalUrl, @Nullable String notificationEmail, int priceIncreaseNoticeDays) {
 
     public static final int DEFAULT_RESERVATION_HOLD_DAYS = 7;
     public static final int DEFAULT_PRICE_INCREASE_NOTICE_DAYS = 28;

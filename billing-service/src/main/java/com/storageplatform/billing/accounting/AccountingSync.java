@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code accounting_sync} resource: one thing billing did, pushed (or to be pushed) to the account's accounting
@@ -29,9 +30,10 @@ import java.util.UUID;
  * @param nextAttemptAt when a pending row is pushed next; null once it is settled
  */
 public record AccountingSync(UUID id, String object, @OneOf("SUBJECT_TYPES") String subjectType, UUID subjectId,
-        @OneOf("ACTIONS") String action, UUID invoiceId, @OneOf("STATUSES") String status, String provider,
-        String externalId, String reasonCode, String reason, int attempts, Instant nextAttemptAt, Instant createdAt,
-        Instant syncedAt, Instant failedAt, Instant updatedAt) {
+        @OneOf("ACTIONS") String action, @Nullable UUID invoiceId, @OneOf("STATUSES") String status,
+        @Nullable String provider, @Nullable String externalId, @Nullable String reasonCode, @Nullable String reason,
+        int attempts, @Nullable Instant nextAttemptAt, Instant createdAt, Instant syncedAt, Instant failedAt,
+        Instant updatedAt) {
 
     public static final String OBJECT = "accounting_sync";
     public static final String INVOICE = "invoice";

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code collections_case} resource: a customer's arrears in one currency, open while any of the customer's
@@ -22,10 +23,10 @@ import java.util.UUID;
  *                           arrears that way; {@code resolved} when several ways or another (written off, a
  *                           collection in flight); null while open
  */
-public record CollectionsCase(UUID id, String object, UUID contactId, String currency,
-        @OneOf("STATUSES") String status, long amountOverdueMinor, List<UUID> overdueInvoiceIds,
-        LocalDate oldestDueDate, Dunning dunning, UUID overlockId, Instant openedAt, Instant closedAt,
-        @OneOf("CLOSED_REASONS") String closedReason, Instant createdAt, Instant updatedAt) {
+public record CollectionsCase(UUID id, String object, UUID contactId, String currency, @OneOf("STATUSES") String status,
+        long amountOverdueMinor, List<UUID> overdueInvoiceIds, LocalDate oldestDueDate, Dunning dunning,
+        @Nullable UUID overlockId, Instant openedAt, Instant closedAt,
+        @OneOf("CLOSED_REASONS") @Nullable String closedReason, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "collections_case";
     public static final String OPEN = "open";
@@ -51,7 +52,7 @@ public record CollectionsCase(UUID id, String object, UUID contactId, String cur
      * @param nextStepOn    the day it is due (the oldest due date plus its {@code days_after_due}); the dunning job
      *                      takes it on its first run from that day
      */
-    public record Dunning(Integer stepIndex, String action, Integer nextStepIndex, String nextAction,
-            LocalDate nextStepOn) {
+    public record Dunning(@Nullable Integer stepIndex, @Nullable String action, @Nullable Integer nextStepIndex,
+            String nextAction, LocalDate nextStepOn) {
     }
 }

@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code dunning_ladder} resource: the steps the operator takes against a customer's arrears, one resource per
@@ -16,7 +17,7 @@ import java.util.List;
  * @param updatedAt  when the operator last changed its steps; null for the default
  */
 public record DunningLadder(String object, List<Step> steps, SaleNotice saleNotice, boolean isDefault,
-        Instant updatedAt) {
+        @Nullable Instant updatedAt) {
 
     public static final String OBJECT = "dunning_ladder";
     /** A late fee of the default ladder, in minor units of the account's currency (10.00). */
@@ -39,7 +40,7 @@ public record DunningLadder(String object, List<Step> steps, SaleNotice saleNoti
      * @param amountMinor  the late fee in minor units of the account's currency; only on {@code late_fee}
      */
     @Schema(name = "DunningStep")
-    public record Step(int daysAfterDue, @OneOf("ACTIONS") String action, Long amountMinor) {
+    public record Step(int daysAfterDue, @OneOf("ACTIONS") String action, @Nullable Long amountMinor) {
 
         public static final String REMINDER = "reminder";
         public static final String LATE_FEE = "late_fee";

@@ -3,6 +3,7 @@ package com.storageplatform.billing.collections;
 import com.storageplatform.kit.web.Patch;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code PATCH /v1/dunning-ladder}: each part left out stays, {@code null} restores its default.
@@ -21,7 +22,7 @@ record LadderChanges(Patch<List<StepInput>> steps, Patch<SaleNoticeInput> saleNo
      *                     {@code late_fee}, not allowed on any other action
      */
     @Schema(name = "DunningStepInput", requiredProperties = {"days_after_due", "action"})
-    record StepInput(Integer daysAfterDue, String action, Long amountMinor) {
+    record StepInput(Integer daysAfterDue, String action, @Nullable Long amountMinor) {
     }
 
     /**
@@ -32,6 +33,6 @@ record LadderChanges(Patch<List<StepInput>> steps, Patch<SaleNoticeInput> saleNo
      *                           distinct, at most 5; empty for none
      */
     @Schema(name = "SaleNoticeSettingsInput", requiredProperties = {"notice_days", "reminder_days_before"})
-    record SaleNoticeInput(Integer noticeDays, List<Integer> reminderDaysBefore) {
+    record SaleNoticeInput(@Nullable Integer noticeDays, List<Integer> reminderDaysBefore) {
     }
 }

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code sale_process} resource: a lien sale of the goods in a customer's unit for their debt, opened once the
@@ -27,9 +28,10 @@ import java.util.UUID;
  */
 public record SaleProcess(UUID id, String object, UUID contactId, UUID agreementId, UUID unitId, UUID siteId,
         UUID caseId, @OneOf("STATUSES") String status, long amountOwedMinor, String currency, List<UUID> invoiceIds,
-        List<Notice> notices, LocalDate saleDate, LocalDate soldOn, Long proceedsMinor, Long surplusMinor,
-        Long shortfallMinor, @OneOf("CLOSED_REASONS") String closedReason, Instant openedAt, Instant soldAt,
-        Instant closedAt, Instant createdAt, Instant updatedAt) {
+        List<Notice> notices, LocalDate saleDate, @Nullable LocalDate soldOn, @Nullable Long proceedsMinor,
+        @Nullable Long surplusMinor, @Nullable Long shortfallMinor,
+        @OneOf("CLOSED_REASONS") @Nullable String closedReason, Instant openedAt, Instant soldAt, Instant closedAt,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "sale_process";
     public static final String OPEN = "open";
@@ -55,7 +57,7 @@ public record SaleProcess(UUID id, String object, UUID contactId, UUID agreement
      *               and for good once the process is no longer open
      */
     @Schema(name = "SaleNotice")
-    public record Notice(int index, @OneOf("KINDS") String kind, LocalDate dueOn, Instant sentAt) {
+    public record Notice(int index, @OneOf("KINDS") String kind, LocalDate dueOn, @Nullable Instant sentAt) {
 
         public static final String NOTICE_OF_SALE = "notice_of_sale";
         public static final String REMINDER = "reminder";

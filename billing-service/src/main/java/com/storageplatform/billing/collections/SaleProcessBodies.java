@@ -1,6 +1,7 @@
 package com.storageplatform.billing.collections;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 
 /** The bodies of {@code /v1/sale-processes}' requests. */
 final class SaleProcessBodies {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /** The decisions of a lien sale, apart from the database (docs/api/collections.md, "Lien sale"). */
 final class SaleRules {
@@ -53,7 +54,7 @@ final class SaleRules {
     }
 
     /** An amount of the proceeds to pay against an invoice. */
-    record Payment(UUID invoiceId, long amountMinor) {
+    record Payment(@Nullable UUID invoiceId, long amountMinor) {
     }
 
     /**

@@ -1,6 +1,7 @@
 package com.storageplatform.billing.creditnote;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/credit-notes}.

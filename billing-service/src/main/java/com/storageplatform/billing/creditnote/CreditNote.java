@@ -4,6 +4,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code credit_note} resource: an amount credited against an invoice, reducing what it owes. Credit notes
@@ -17,7 +18,7 @@ import java.util.UUID;
  */
 @Schema(name = "CreditNote")
 public record CreditNote(UUID id, String object, UUID invoiceId, UUID contactId, long amountMinor, String currency,
-        String reason, List<ReturnedLine> lines, Instant createdAt, Instant updatedAt) {
+        @Nullable String reason, List<ReturnedLine> lines, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "credit_note";
 }

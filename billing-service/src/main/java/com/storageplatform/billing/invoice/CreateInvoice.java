@@ -2,6 +2,7 @@ package com.storageplatform.billing.invoice;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/invoices}: a draft for a customer, in one currency, with its lines.

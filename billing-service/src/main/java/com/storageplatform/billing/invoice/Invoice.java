@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code invoice} resource. Every figure is an integer of minor units in {@code currency}; line amounts include
@@ -27,11 +28,12 @@ import java.util.UUID;
  */
 public record Invoice(UUID id, String object, UUID contactId, UUID subscriptionId, UUID orderId,
         @OneOf("SOURCES") String source, @OneOf("STATUSES") String status, String currency,
-        @OneOf("COLLECTION_METHODS") String collectionMethod, String description, LocalDate dueDate,
-        List<Line> lines, long totalMinor, long vatMinor, long iptMinor, long amountPaidMinor,
-        long amountCreditedMinor, long amountWrittenOffMinor, long amountDueMinor, long amountInFlightMinor,
-        @OneOf("VOIDABLE") String voidedFrom, String voidReason, String writeOffReason, Instant finalizedAt,
-        Instant paidAt, Instant voidedAt, Instant writtenOffAt, Instant createdAt, Instant updatedAt) {
+        @OneOf("COLLECTION_METHODS") String collectionMethod, String description, LocalDate dueDate, List<Line> lines,
+        long totalMinor, long vatMinor, long iptMinor, long amountPaidMinor, long amountCreditedMinor,
+        long amountWrittenOffMinor, long amountDueMinor, long amountInFlightMinor,
+        @OneOf("VOIDABLE") @Nullable String voidedFrom, @Nullable String voidReason, @Nullable String writeOffReason,
+        Instant finalizedAt, Instant paidAt, Instant voidedAt, Instant writtenOffAt, Instant createdAt,
+        Instant updatedAt) {
 
     public static final String OBJECT = "invoice";
     public static final String DRAFT = "draft";

@@ -1,6 +1,7 @@
 package com.storageplatform.billing.invoice;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/invoices/{id}/void}, which may be left out: no body, or {@code {}}.
@@ -11,7 +12,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  *               given for a draft is not kept
  */
 @Schema(name = "VoidInvoice")
-public record VoidInvoice(String reason) {
+public record VoidInvoice(@Nullable String reason) {
 
     static final VoidInvoice NONE = new VoidInvoice(null);
 }

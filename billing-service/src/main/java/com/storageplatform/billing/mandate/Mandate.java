@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code mandate} resource: a Bacs Direct Debit mandate on a contact's bank account, made at the provider.
@@ -26,8 +27,8 @@ import java.util.UUID;
  */
 public record Mandate(UUID id, String object, UUID contactId, UUID paymentMethodId, String provider, String reference,
         @OneOf("STATUSES") String status, @OneOf("SCHEMES") String scheme, String providerMandateRef,
-        LocalDate nextPossibleChargeDate, Instant cancelledAt, String failedReason, Instant createdAt,
-        Instant updatedAt) {
+        @Nullable LocalDate nextPossibleChargeDate, @Nullable Instant cancelledAt, @Nullable String failedReason,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "mandate";
     public static final String AWAITING_AUTHORISATION = "awaiting_authorisation";

@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code overlock} resource: a lock the operator puts on a customer's unit over a debt, asked of the lock system
@@ -24,9 +25,10 @@ import java.util.UUID;
  * @param releaseFailureReason what the lock system said then
  */
 public record Overlock(UUID id, String object, UUID agreementId, UUID contactId, UUID siteId, UUID unitId,
-        UUID caseId, @OneOf("STATUSES") String status, String reason, String failureReason, Instant requestedAt,
-        Instant appliedAt, Instant failedAt, Instant releaseRequestedAt, Instant releasedAt,
-        Instant releaseFailedAt, String releaseFailureReason, Instant createdAt, Instant updatedAt) {
+        @Nullable UUID caseId, @OneOf("STATUSES") String status, String reason, @Nullable String failureReason,
+        Instant requestedAt, @Nullable Instant appliedAt, @Nullable Instant failedAt, Instant releaseRequestedAt,
+        @Nullable Instant releasedAt, @Nullable Instant releaseFailedAt, String releaseFailureReason, Instant createdAt,
+        Instant updatedAt) {
 
     public static final String OBJECT = "overlock";
     public static final String REQUESTED = "requested";

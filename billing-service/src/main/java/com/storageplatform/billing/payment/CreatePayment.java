@@ -2,6 +2,7 @@ package com.storageplatform.billing.payment;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/payments}.
@@ -24,7 +25,7 @@ import java.util.List;
 @Schema(requiredProperties = {"rail", "amount_minor", "currency"})
 public record CreatePayment(String rail, Long amountMinor, String currency, String contactId, String invoiceId,
         String subscriptionId, String offlineMethod, String reference, String description, String paymentMethodId,
-        String mandateId, String cardToken, String orderId, List<OrderLine> lines, Long depositMinor,
+        String mandateId, String cardToken, String orderId, List<OrderLine> lines, @Nullable Long depositMinor,
         String returnUrl) {
 
     /**
@@ -42,7 +43,8 @@ public record CreatePayment(String rail, Long amountMinor, String currency, Stri
      */
     @Schema(name = "PaymentOrderLine", requiredProperties = {"kind", "description", "quantity", "vat_treatment",
             "total_minor"})
-    public record OrderLine(String kind, String description, Integer quantity, Long unitAmountMinor,
-            Long amountMinor, String vatTreatment, Integer vatRate, Long vatMinor, Long totalMinor) {
+    public record OrderLine(String kind, String description, Integer quantity, @Nullable Long unitAmountMinor,
+            @Nullable Long amountMinor, String vatTreatment, @Nullable Integer vatRate, @Nullable Long vatMinor,
+            Long totalMinor) {
     }
 }

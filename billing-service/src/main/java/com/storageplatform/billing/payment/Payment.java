@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code payment} resource: money taken from a customer ({@code direction: payment}) or paid back to them
@@ -40,14 +41,15 @@ import java.util.UUID;
  * @param amountRefundedMinor    how much of this payment has been paid back (refunds in progress included)
  * @param closedAt               a failed collection attempt closed by a void of its invoice; null otherwise
  */
-public record Payment(UUID id, String object, UUID contactId, UUID invoiceId, UUID subscriptionId, UUID orderId,
-        @OneOf("DIRECTIONS") String direction, UUID refundOf, UUID creditNoteId, @OneOf("RAILS") String rail,
-        @OneOf("OFFLINE_METHODS") String offlineMethod, String reference, String description, String reason,
-        long amountMinor, String currency, @OneOf("STATUSES") String status, UUID paymentMethodId, UUID mandateId,
-        String provider, String providerPaymentRef, LocalDate providerChargeDate, Instant bankSubmittedAt,
-        Instant chargedAt, String failureCode, String failureMessage, NextAction nextAction,
-        Instant supersededByOperatorAt, long amountRefundedMinor, Instant closedAt, Instant createdAt,
-        Instant updatedAt) {
+public record Payment(UUID id, String object, UUID contactId, @Nullable UUID invoiceId, @Nullable UUID subscriptionId,
+        @Nullable UUID orderId, @OneOf("DIRECTIONS") String direction, @Nullable UUID refundOf,
+        @Nullable UUID creditNoteId, @OneOf("RAILS") String rail, @OneOf("OFFLINE_METHODS") String offlineMethod,
+        @Nullable String reference, String description, @Nullable String reason, long amountMinor, String currency,
+        @OneOf("STATUSES") String status, @Nullable UUID paymentMethodId, @Nullable UUID mandateId,
+        @Nullable String provider, String providerPaymentRef, @Nullable LocalDate providerChargeDate,
+        @Nullable Instant bankSubmittedAt, Instant chargedAt, @Nullable String failureCode, String failureMessage,
+        @Nullable NextAction nextAction, @Nullable Instant supersededByOperatorAt, long amountRefundedMinor,
+        @Nullable Instant closedAt, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "payment";
 

@@ -5,6 +5,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code payment_method} resource: a contact's saved card or UK bank account. Nothing in it can be used to pay:
@@ -18,8 +19,8 @@ import java.util.UUID;
  * @param status    {@code active}, or {@code detached} once removed from the contact (kept for the payments and
  *                  mandates that name it)
  */
-public record PaymentMethod(UUID id, String object, UUID contactId, @OneOf("TYPES") String type, Card card,
-        BacsDebit bacsDebit, String provider, boolean isDefault, @OneOf("STATUSES") String status,
+public record PaymentMethod(UUID id, String object, UUID contactId, @OneOf("TYPES") String type, @Nullable Card card,
+        @Nullable BacsDebit bacsDebit, String provider, boolean isDefault, @OneOf("STATUSES") String status,
         Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "payment_method";

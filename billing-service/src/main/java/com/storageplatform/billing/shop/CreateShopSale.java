@@ -4,6 +4,7 @@ import com.storageplatform.billing.payment.DeskPayments;
 import com.storageplatform.kit.openapi.OneOf;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/invoices/shop-sales}: products sold at the desk to a customer or to the account's
@@ -46,7 +47,7 @@ record CreateShopSale(String contactId, String currency, List<Item> items, List<
      */
     @Schema(name = "ShopSalePayment", requiredProperties = {"rail"})
     record Payment(@OneOf(value = "RAILS", in = DeskPayments.class) String rail,
-            @OneOf(value = "OFFLINE_METHODS", in = DeskPayments.class) String offlineMethod, String reference,
-            String paymentMethodId, String cardToken) {
+            @OneOf(value = "OFFLINE_METHODS", in = DeskPayments.class) String offlineMethod, @Nullable String reference,
+            @Nullable String paymentMethodId, String cardToken) {
     }
 }

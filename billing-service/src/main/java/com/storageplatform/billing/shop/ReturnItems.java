@@ -4,6 +4,7 @@ import com.storageplatform.billing.payment.DeskPayments;
 import com.storageplatform.kit.openapi.OneOf;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/invoices/{id}/return}: items brought back from a shop sale.

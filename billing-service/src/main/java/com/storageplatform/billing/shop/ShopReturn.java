@@ -4,6 +4,7 @@ import com.storageplatform.billing.creditnote.CreditNote;
 import com.storageplatform.billing.invoice.Invoice;
 import com.storageplatform.billing.payment.Payment;
 import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a return from a shop sale did ({@code POST /v1/invoices/{id}/return}).
@@ -17,7 +18,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param invoice    the sale's invoice afterwards, its lines' {@code returned_quantity} counting the return
  */
 @Schema(name = "ShopReturn")
-record ShopReturn(String object, CreditNote creditNote, Payment refund, Invoice invoice) {
+record ShopReturn(String object, @Nullable CreditNote creditNote, @Nullable Payment refund, Invoice invoice) {
 
     static final String OBJECT = "shop_return";
 }

@@ -2,6 +2,7 @@ package com.storageplatform.billing.subscription;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/subscriptions} (conventions.md: subscription).
@@ -21,9 +22,9 @@ import java.util.List;
  */
 @Schema(requiredProperties = {"contact_id", "site_id", "billing_interval", "interval_count", "currency"})
 public record CreateSubscription(String contactId, String siteId, String billingInterval, Integer intervalCount,
-        String currency, String agreementId, Long amountMinor, Integer anchorDay, String startDate,
-        String nextBillingDate, String promotionCode, List<ItemInput> items, String paymentMethodId,
-        String mandateId, String defaultRail, Boolean autoCollect, Boolean collectionWaived,
+        String currency, String agreementId, @Nullable Long amountMinor, @Nullable Integer anchorDay, String startDate,
+        String nextBillingDate, String promotionCode, List<ItemInput> items, String paymentMethodId, String mandateId,
+        String defaultRail, @Nullable Boolean autoCollect, @Nullable Boolean collectionWaived,
         String customerReference) {
 
     /**
@@ -37,7 +38,8 @@ public record CreateSubscription(String contactId, String siteId, String billing
      * @param vatTreatment       by default the unit type's (licence fee), the product's, or {@code standard_20}
      */
     @Schema(name = "SubscriptionItemInput", requiredProperties = {"item_type"})
-    public record ItemInput(String itemType, String description, String productId, Integer quantity,
-            Long amountMinor, String priceInterval, Integer priceIntervalCount, String vatTreatment) {
+    public record ItemInput(String itemType, String description, String productId, @Nullable Integer quantity,
+            @Nullable Long amountMinor, String priceInterval, @Nullable Integer priceIntervalCount,
+            String vatTreatment) {
     }
 }

@@ -2,6 +2,7 @@ package com.storageplatform.billing.subscription;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigDecimal;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/subscriptions/{id}/price-increases}: exactly one of {@code amount_minor},
@@ -15,6 +16,6 @@ import java.math.BigDecimal;
  *                        ({@code price_increase_notice_days}, default 28) after today at the plan's site
  */
 @Schema(requiredProperties = {"effective_date"})
-public record SchedulePriceIncrease(Long amountMinor, Long increaseMinor, BigDecimal increasePercent,
-        String effectiveDate) {
+public record SchedulePriceIncrease(@Nullable Long amountMinor, @Nullable Long increaseMinor,
+        BigDecimal increasePercent, String effectiveDate) {
 }

@@ -3,6 +3,7 @@ package com.storageplatform.billing.subscription;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigDecimal;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/price-increases}: the plans, named ({@code subscription_ids}) or matched
@@ -14,7 +15,7 @@ import java.util.List;
  */
 @Schema(requiredProperties = {"effective_date"})
 public record SchedulePriceIncreases(List<String> subscriptionIds, String siteId, String unitTypeId,
-        Long amountMinor, Long increaseMinor, BigDecimal increasePercent, String effectiveDate) {
+        @Nullable Long amountMinor, @Nullable Long increaseMinor, BigDecimal increasePercent, String effectiveDate) {
 
     SchedulePriceIncrease change() {
         return new SchedulePriceIncrease(amountMinor, increaseMinor, increasePercent, effectiveDate);

@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code subscription} resource: a recurring billing plan, invoiced in advance for each period of
@@ -33,10 +34,10 @@ import java.util.UUID;
  * @param items                the licence fee (when it has one), then each repeating charge and cover
  * @param pendingRenewalChange a renewal-date move not yet billed
  */
-public record Subscription(UUID id, String object, UUID agreementId, UUID contactId, UUID siteId,
+public record Subscription(UUID id, String object, @Nullable UUID agreementId, UUID contactId, UUID siteId,
         @OneOf("STATUSES") String status, @OneOf("INTERVALS") String billingInterval, int intervalCount,
-        String currency, long amountMinor, LocalDate startDate, LocalDate currentPeriodStart,
-        LocalDate currentPeriodEnd, LocalDate nextBillingDate, int anchorDay, LocalDate endsOn,
+        String currency, long amountMinor, LocalDate startDate, @Nullable LocalDate currentPeriodStart,
+        LocalDate currentPeriodEnd, LocalDate nextBillingDate, int anchorDay, @Nullable LocalDate endsOn,
         UUID paymentMethodId, UUID mandateId, @OneOf("RAILS") String defaultRail, boolean autoCollect,
         boolean collectionWaived, boolean standingOrder, String customerReference, List<Item> items,
         PendingRenewalChange pendingRenewalChange, Promotion promotion, Instant startedAt, Instant pausedAt,
@@ -70,8 +71,9 @@ public record Subscription(UUID id, String object, UUID agreementId, UUID contac
      */
     @Schema(name = "SubscriptionItem")
     public record Item(UUID id, @OneOf("TYPES") String itemType, String description, UUID productId, UUID coverId,
-            int quantity, long amountMinor, Long priceMinor, String priceInterval, Integer priceIntervalCount,
-            String vatTreatment, LocalDate startsOn, LocalDate endsOn) {
+            int quantity, long amountMinor, @Nullable Long priceMinor, String priceInterval,
+            @Nullable Integer priceIntervalCount, String vatTreatment, @Nullable LocalDate startsOn,
+            @Nullable LocalDate endsOn) {
 
         public static final String LICENCE_FEE = "licence_fee";
         public static final String PRODUCT = "product";
@@ -99,8 +101,8 @@ public record Subscription(UUID id, String object, UUID agreementId, UUID contac
      */
     @Schema(name = "SubscriptionPromotion")
     public record Promotion(UUID id, UUID couponId, String code, String name,
-            @OneOf(value = "KINDS", in = Promotion.class) String discountKind, long discountValue,
-            String duration, Integer periodsTotal, int periodsApplied, String source, Instant createdAt) {
+            @OneOf(value = "KINDS", in = Promotion.class) String discountKind, long discountValue, String duration,
+            @Nullable Integer periodsTotal, int periodsApplied, String source, Instant createdAt) {
 
         public static final List<String> KINDS = List.of("percent", "fixed_amount");
 

@@ -4,6 +4,7 @@ import com.storageplatform.catalogue.pricing.Quote;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one unit type at one site has to let, and at what price: an item of {@code GET /v1/availability}. Computed
@@ -18,7 +19,7 @@ import java.util.UUID;
  * @param price            the quote of {@code PriceQuotes} for the type (with the unit's own features when
  *                         {@code unitId} is set) on {@code date}
  */
-public record Availability(String object, UUID siteId, UUID unitTypeId, String unitTypeName, UUID unitId,
+public record Availability(String object, UUID siteId, UUID unitTypeId, String unitTypeName, @Nullable UUID unitId,
         LocalDate date, long unitsTotal, long unitsBookable, BigDecimal occupancyPercent, Quote price) {
 
     public static final String OBJECT = "availability";

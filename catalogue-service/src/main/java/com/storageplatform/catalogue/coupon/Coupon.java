@@ -6,6 +6,7 @@ import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A coupon as clients see it: a discount a customer gets on what they are charged for storage. The body of
@@ -21,11 +22,12 @@ import java.util.UUID;
  * @param unitTypeIds    the unit types it applies to; empty for every unit type
  * @param appliesTo      what it discounts, derived from {@code duration} (read-only)
  */
-public record Coupon(UUID id, String object, String name, String code, @OneOf("DISCOUNT_KINDS") String discountKind,
-        Long discountValue, String currency, @OneOf("DURATIONS") String duration, Integer durationMonths,
-        boolean online, boolean autoApply, List<UUID> siteIds, List<UUID> unitTypeIds, boolean advertised,
-        List<String> appliesTo, @OneOf("STATUSES") String status, LocalDate validFrom, LocalDate validTo,
-        Integer maxRedemptions, Instant createdAt, Instant updatedAt) {
+public record Coupon(UUID id, String object, String name, @Nullable String code,
+        @OneOf("DISCOUNT_KINDS") String discountKind, @Nullable Long discountValue, @Nullable String currency,
+        @OneOf("DURATIONS") String duration, @Nullable Integer durationMonths, boolean online, boolean autoApply,
+        List<UUID> siteIds, List<UUID> unitTypeIds, boolean advertised, List<String> appliesTo,
+        @OneOf("STATUSES") String status, LocalDate validFrom, LocalDate validTo, @Nullable Integer maxRedemptions,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "coupon";
 

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A coverage product as clients see it: goods insurance or a damage waiver a customer takes with a unit. The body
@@ -19,9 +20,10 @@ import java.util.UUID;
  * @param regulatoryBasisRef   the reference of the regulatory basis the product is sold under, or null
  */
 public record CoverageProduct(UUID id, String object, String name, String description, @OneOf("KINDS") String kind,
-        String insurerName, @OneOf("PRICING_MODES") String pricingMode, Long priceMinor, Long ratePerThousandMinor,
-        String currency, Long minCoverMinor, Long maxCoverMinor, Long roundingStep, String billingCycle,
-        String regulatoryBasisRef, @OneOf("STATUSES") String status, Instant createdAt, Instant updatedAt) {
+        @Nullable String insurerName, @OneOf("PRICING_MODES") String pricingMode, @Nullable Long priceMinor,
+        @Nullable Long ratePerThousandMinor, String currency, @Nullable Long minCoverMinor,
+        @Nullable Long maxCoverMinor, @Nullable Long roundingStep, String billingCycle,
+        @Nullable String regulatoryBasisRef, @OneOf("STATUSES") String status, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "coverage_product";
 

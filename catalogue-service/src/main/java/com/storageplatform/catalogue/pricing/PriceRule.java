@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A price rule as clients see it: an adjustment of the list price when its condition holds ({@code kind}), applied
@@ -22,8 +23,8 @@ import java.util.UUID;
  */
 public record PriceRule(UUID id, String object, String name, @OneOf("KINDS") String kind,
         @OneOf("STATUSES") String status, int priority, @OneOf("ADJUSTMENT_KINDS") String adjustmentKind,
-        long adjustmentValue, String currency, @OneOf("COMPARISONS") String occupancyComparison,
-        Integer thresholdPercent, LocalDate startsOn, LocalDate endsOn,
+        long adjustmentValue, @Nullable String currency, @OneOf("COMPARISONS") String occupancyComparison,
+        @Nullable Integer thresholdPercent, @Nullable LocalDate startsOn, LocalDate endsOn,
         @OneOf(value = "ALL", in = Features.class) String feature, List<UUID> siteIds, List<UUID> unitTypeIds,
         Instant createdAt, Instant updatedAt) {
 

@@ -2,6 +2,7 @@ package com.storageplatform.catalogue.pricing;
 
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A quoted monthly price: the list price, the rules that moved it, and the result.
@@ -11,7 +12,7 @@ import java.util.UUID;
  * @param ratePlanId     the rate plan the list price came from, or null for the unit type's own price
  * @param appliedRules   in the order they were applied
  */
-public record Quote(long priceMinor, String currency, long listPriceMinor, UUID ratePlanId,
+public record Quote(long priceMinor, String currency, long listPriceMinor, @Nullable UUID ratePlanId,
         List<AppliedRule> appliedRules) {
 
     public Quote {

@@ -3,6 +3,7 @@ package com.storageplatform.catalogue.pricing;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A rate plan as clients see it: the list price of one unit type over a span of dates. At most one plan is in
@@ -13,8 +14,9 @@ import java.util.UUID;
  * @param validFrom first day in force (inclusive), or null for "since always"
  * @param validTo   last day in force (inclusive), or null for "until further notice"
  */
-public record RatePlan(UUID id, String object, UUID siteId, UUID unitTypeId, String name, long priceMinor,
-        String currency, LocalDate validFrom, LocalDate validTo, Instant createdAt, Instant updatedAt) {
+public record RatePlan(UUID id, String object, UUID siteId, UUID unitTypeId, @Nullable String name, long priceMinor,
+        String currency, @Nullable LocalDate validFrom, @Nullable LocalDate validTo, Instant createdAt,
+        Instant updatedAt) {
 
     public static final String OBJECT = "rate_plan";
 

@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A product as clients see it: a retail item or a fee (padlock, box, admin fee). The body of
@@ -16,10 +17,10 @@ import java.util.UUID;
  *                                instead of {@code vatTreatment}; null when no such threshold applies
  */
 public record Product(UUID id, String object, String name, String description, String sku, String accountingCode,
-        boolean usableWebsite, boolean usableShop, boolean trackStock, Long stockOnHand,
-        @OneOf("PRICE_MODES") String priceMode, String unitLabel, Long unitPriceE4, String currency,
-        Long standardRateAbovePerDay, @OneOf("VAT_TREATMENTS") String vatTreatment, @OneOf("STATUSES") String status,
-        Instant createdAt, Instant updatedAt) {
+        boolean usableWebsite, boolean usableShop, boolean trackStock, @Nullable Long stockOnHand,
+        @OneOf("PRICE_MODES") String priceMode, @Nullable String unitLabel, @Nullable Long unitPriceE4, String currency,
+        @Nullable Long standardRateAbovePerDay, @OneOf("VAT_TREATMENTS") String vatTreatment,
+        @OneOf("STATUSES") String status, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "product";
 

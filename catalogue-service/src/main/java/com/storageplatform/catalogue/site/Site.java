@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A site as clients see it: the body of {@code GET /v1/sites/{id}} and the {@code data} of {@code site.*} events.
@@ -15,9 +16,9 @@ import java.util.UUID;
  * @param phone       the site's phone number in E.164 form, or null
  * @param email       the site's email address, or null
  */
-public record Site(UUID id, String object, String name, String description, @OneOf("STATUSES") String status,
-        String timezone, @OneOf(value = "ALL", in = Amenities.class) List<String> amenities, Address address,
-        String phone, String email, Instant createdAt, Instant updatedAt) {
+public record Site(UUID id, String object, String name, @Nullable String description, @OneOf("STATUSES") String status,
+        String timezone, @OneOf(value = "ALL", in = Amenities.class) List<String> amenities, @Nullable Address address,
+        @Nullable String phone, @Nullable String email, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "site";
 

@@ -5,6 +5,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A unit as clients see it: one lettable space ({@code GET /v1/units/{id}} and the {@code data} of {@code unit.*}
@@ -17,9 +18,9 @@ import java.util.UUID;
  * @param features unit-level extras on top of the unit type's, from the same fixed list, in its order
  * @param notes    staff notes, or null
  */
-public record Unit(UUID id, String object, UUID siteId, UUID unitTypeId, String name, String floor,
+public record Unit(UUID id, String object, UUID siteId, UUID unitTypeId, String name, @Nullable String floor,
         @OneOf("STATUSES") String status, @OneOf(value = "ALL", in = Features.class) List<String> features,
-        String notes, Instant createdAt, Instant updatedAt) {
+        @Nullable String notes, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "unit";
 

@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A unit type as clients see it: a size and list price of storage at one site ({@code GET /v1/unit-types/{id}} and
@@ -15,9 +16,9 @@ import java.util.UUID;
  * @param vatTreatment the UK VAT treatment of the licence fee
  * @param features     from {@link Features}, each once, in that list's order; empty when none
  */
-public record UnitType(UUID id, String object, UUID siteId, String name, String description, Integer widthCm,
-        Integer depthCm, Integer heightCm, long priceMinor, String currency,
-        @OneOf(value = "VAT_TREATMENTS", in = UnitTypeRules.class) String vatTreatment,
+public record UnitType(UUID id, String object, UUID siteId, String name, @Nullable String description,
+        @Nullable Integer widthCm, @Nullable Integer depthCm, @Nullable Integer heightCm, long priceMinor,
+        String currency, @OneOf(value = "VAT_TREATMENTS", in = UnitTypeRules.class) String vatTreatment,
         @OneOf(value = "ALL", in = Features.class) List<String> features, @OneOf("STATUSES") String status,
         Instant createdAt, Instant updatedAt) {
 

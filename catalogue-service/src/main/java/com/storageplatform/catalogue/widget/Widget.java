@@ -3,6 +3,7 @@ package com.storageplatform.catalogue.widget;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The embeddable booking widget of one site, as clients see it ({@code GET /v1/widgets/{id}}). Read-only through
@@ -14,7 +15,7 @@ import java.util.UUID;
  * @param bookingMode    {@code reserve} (hold a unit, pay later) or {@code book_and_pay} (book and pay online)
  */
 public record Widget(UUID id, String object, UUID siteId, boolean enabled, String embedKey, Theme theme,
-        List<UUID> unitTypeIds, boolean showPrices, List<String> allowedOrigins, String bookingMode,
+        @Nullable List<UUID> unitTypeIds, boolean showPrices, List<String> allowedOrigins, String bookingMode,
         Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "widget";

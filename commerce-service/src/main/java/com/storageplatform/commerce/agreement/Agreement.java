@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A licence agreement as clients see it (always a licence, never a lease): a customer's right to use one unit.
@@ -31,10 +32,10 @@ import java.util.UUID;
  * @param cover           the cover held with the agreement; null when none
  */
 public record Agreement(UUID id, String object, UUID contactId, UUID unitId, UUID siteId, UUID unitTypeId,
-        UUID reservationId, UUID orderId, long licenceFeeMinor, String currency, LocalDate moveInDate,
-        LocalDate noticeDate, LocalDate endDate, @OneOf("STATUSES") String status, Instant signedAt,
-        Instant movedInAt, Instant terminatedAt, @OneOf("ACCESS_STATUSES") String accessStatus, Cover cover,
-        Instant createdAt, Instant updatedAt) {
+        @Nullable UUID reservationId, @Nullable UUID orderId, long licenceFeeMinor, String currency,
+        LocalDate moveInDate, @Nullable LocalDate noticeDate, LocalDate endDate, @OneOf("STATUSES") String status,
+        Instant signedAt, Instant movedInAt, Instant terminatedAt, @OneOf("ACCESS_STATUSES") String accessStatus,
+        @Nullable Cover cover, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "agreement";
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.LocalDate;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The cover a customer holds with an agreement: goods insurance or a damage waiver, under one of the catalogue's
@@ -18,8 +19,8 @@ import java.util.UUID;
  * @param takenOutOn        the day the cover was taken out (the site's time zone); kept for {@code starts_on}'s
  *                          rule, never shown
  */
-public record Cover(UUID id, UUID coverageProductId, Long coverMinor, String currency, LocalDate startsOn,
-        LocalDate endsOn, @JsonIgnore @Schema(hidden = true) LocalDate takenOutOn) {
+public record Cover(UUID id, UUID coverageProductId, @Nullable Long coverMinor, String currency, LocalDate startsOn,
+        @Nullable LocalDate endsOn, @JsonIgnore @Schema(hidden = true) LocalDate takenOutOn) {
 
     /** Cover starts on the move-in date, or on the day it is taken out when that is later. */
     static LocalDate startsOn(LocalDate moveInDate, LocalDate takenOutOn) {

@@ -2,6 +2,7 @@ package com.storageplatform.commerce.agreement;
 
 import com.storageplatform.kit.openapi.OneOf;
 import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/agreements}. {@code licence_fee_minor} and {@code currency} go together; left out,
@@ -14,6 +15,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
  *                      the lifecycle actions
  */
 @Schema(requiredProperties = {"contact_id"})
-record CreateAgreement(String contactId, String unitId, String reservationId, Long licenceFeeMinor, String currency,
-        String moveInDate, @OneOf(value = "CREATE_STATUSES", in = Agreement.class) String status) {
+record CreateAgreement(String contactId, String unitId, String reservationId, @Nullable Long licenceFeeMinor,
+        String currency, String moveInDate, @OneOf(value = "CREATE_STATUSES", in = Agreement.class) String status) {
 }

@@ -7,6 +7,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code contact} resource: a customer of the operator, or the account's one walk-in sales record
@@ -24,10 +25,9 @@ import java.util.UUID;
 public record Contact(UUID id, String object, String firstName, String lastName, String email, String phone,
         String companyName, Address address, @OneOf("MARKETING_STATUSES") String marketingStatus,
         boolean marketingConsent, String marketingConsentWording, @OneOf("STATUSES") String status,
-        @OneOf("SYSTEM_ROLES") String systemRole,
-        @ApiDeprecation(since = KYC_DEPRECATED_SINCE, sunset = KYC_SUNSET)
-        @OneOf("KYC_STATUSES") String kycStatus, Instant archivedAt, Instant createdAt,
-        Instant updatedAt) {
+        @OneOf("SYSTEM_ROLES") @Nullable String systemRole,
+        @ApiDeprecation(since = KYC_DEPRECATED_SINCE, sunset = KYC_SUNSET) @OneOf("KYC_STATUSES") String kycStatus,
+        @Nullable Instant archivedAt, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "contact";
     public static final String ACTIVE = "active";

@@ -1,6 +1,7 @@
 package com.storageplatform.commerce.contact;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/contacts}. Strict JSON (platform-kit) refuses unknown fields ({@code status},
@@ -9,5 +10,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 @Schema(requiredProperties = {"first_name", "last_name"})
 record CreateContact(String firstName, String lastName, String email, String phone, String companyName,
-        Contact.Address address, String marketingStatus, Boolean marketingConsent, String marketingConsentWording) {
+        Contact.Address address, String marketingStatus, @Nullable Boolean marketingConsent,
+        String marketingConsentWording) {
 }

@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An import: a CSV file uploaded to bring an operator's records in from another system, and how working through
@@ -28,9 +29,10 @@ import java.util.UUID;
  * @param failureMessage   the failure in words; null unless failed
  */
 public record Import(UUID id, String object, @OneOf("TYPES") String type, boolean dryRun,
-        @OneOf("STATUSES") String status, String checksumSha256, long sizeBytes, Integer rowsTotal, int rowsDone,
-        int rowsWithProblems, int problemsCount, List<String> unknownColumns, String failureCode,
-        String failureMessage, Instant createdAt, Instant startedAt, Instant completedAt) {
+        @OneOf("STATUSES") String status, String checksumSha256, long sizeBytes, @Nullable Integer rowsTotal,
+        int rowsDone, int rowsWithProblems, int problemsCount, List<String> unknownColumns,
+        @Nullable String failureCode, @Nullable String failureMessage, Instant createdAt, Instant startedAt,
+        Instant completedAt) {
 
     public static final String OBJECT = "import";
     public static final String CONTACTS = "contacts";

@@ -1,5 +1,6 @@
 package com.storageplatform.commerce.imports;
 
+import org.jspecify.annotations.Nullable;
 /**
  * What is wrong with one row of an imported file, or with the file.
  *
@@ -10,7 +11,7 @@ package com.storageplatform.commerce.imports;
  *                {@code not_found}, {@code not_allowed}, {@code duplicate}, ...
  * @param message what is wrong, for the person who fixes the file
  */
-public record ImportProblem(String object, long row, String column, String issue, String message) {
+public record ImportProblem(String object, long row, @Nullable String column, String issue, String message) {
 
     public static final String OBJECT = "import_problem";
 

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code order} resource: an online checkout of one unit for one customer, priced in full before payment (the
@@ -36,12 +37,13 @@ import java.util.UUID;
  * @param returnUrl            where the customer returns after paying
  */
 public record Order(UUID id, String object, UUID contactId, UUID siteId, UUID unitId, UUID unitTypeId,
-        UUID reservationId, LocalDate moveInDate, @OneOf("SOURCES") String source, UUID couponId, String couponCode,
-        UUID coverageProductId, List<ProductLine> products, String currency, List<Line> lines, long subtotalMinor,
-        long discountMinor, long vatMinor, long totalDueTodayMinor, long recurringAmountMinor,
-        LocalDate recurringAmountFrom, LocalDate recurringDiscountUntil, long depositMinor, Instant pricedAt,
-        @OneOf("STATUSES") String status, Payment payment, UUID agreementId, String returnUrl, Instant completedAt,
-        Instant abandonedAt, Instant cancelledAt, Instant createdAt, Instant updatedAt) {
+        @Nullable UUID reservationId, LocalDate moveInDate, @OneOf("SOURCES") String source, @Nullable UUID couponId,
+        @Nullable String couponCode, @Nullable UUID coverageProductId, List<ProductLine> products, String currency,
+        List<Line> lines, long subtotalMinor, long discountMinor, long vatMinor, long totalDueTodayMinor,
+        long recurringAmountMinor, LocalDate recurringAmountFrom, @Nullable LocalDate recurringDiscountUntil,
+        long depositMinor, Instant pricedAt, @OneOf("STATUSES") String status, @Nullable Payment payment,
+        UUID agreementId, String returnUrl, Instant completedAt, Instant abandonedAt, Instant cancelledAt,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "order";
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /** The pure checks of an order: each rule here has a unit test or an API test naming it. */
@@ -30,7 +31,7 @@ final class OrderRules {
     }
 
     /** A product asked for in a body. */
-    record ProductRequest(String productId, Long quantity) {
+    record ProductRequest(String productId, @Nullable Long quantity) {
     }
 
 

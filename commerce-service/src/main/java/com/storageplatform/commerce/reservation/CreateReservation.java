@@ -1,6 +1,7 @@
 package com.storageplatform.commerce.reservation;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/reservations}: {@code contact_id}, {@code source} and a {@code unit_id} or a
@@ -17,5 +18,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 @Schema(requiredProperties = {"contact_id", "source"})
 record CreateReservation(String contactId, String unitId, String unitTypeId, String source, String heldUntil,
-        String moveInDate, Long licenceFeeMinor, String currency, String couponId, String dealId, String notes) {
+        String moveInDate, @Nullable Long licenceFeeMinor, String currency, String couponId, String dealId,
+        String notes) {
 }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A reservation as clients see it: a unit, or a unit type at a site, held for a customer until
@@ -30,11 +31,12 @@ import java.util.UUID;
  * @param expiredAt          when it expired (its hold ran out); null otherwise
  * @param convertedAt        when a booking took it up; null otherwise
  */
-public record Reservation(UUID id, String object, UUID contactId, UUID siteId, UUID unitId, UUID unitTypeId,
-        @OneOf("SOURCES") String source, @OneOf("STATUSES") String status, Instant heldUntil, LocalDate moveInDate,
-        long licenceFeeMinor, String currency, UUID couponId, UUID dealId, String notes,
-        ReservationBooking convertedTo, @OneOf("CANCELLATION_REASONS") String cancellationReason,
-        Instant cancelledAt, Instant expiredAt, Instant convertedAt, Instant createdAt, Instant updatedAt) {
+public record Reservation(UUID id, String object, UUID contactId, UUID siteId, @Nullable UUID unitId, UUID unitTypeId,
+        @OneOf("SOURCES") String source, @OneOf("STATUSES") String status, Instant heldUntil,
+        @Nullable LocalDate moveInDate, long licenceFeeMinor, String currency, UUID couponId, UUID dealId, String notes,
+        @Nullable ReservationBooking convertedTo, @OneOf("CANCELLATION_REASONS") String cancellationReason,
+        @Nullable Instant cancelledAt, @Nullable Instant expiredAt, @Nullable Instant convertedAt, Instant createdAt,
+        Instant updatedAt) {
 
     public static final String OBJECT = "reservation";
 

@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code contract} resource: the licence document of one commerce agreement, made from the operator's licence
@@ -33,11 +34,11 @@ import java.util.UUID;
  * @param auditTrail      what happened to the contract, oldest first
  */
 public record Contract(UUID id, String object, UUID agreementId, UUID contactId, UUID siteId, UUID unitId,
-        @OneOf("STATUSES") String status, long licenceFeeMinor, String currency, LocalDate moveInDate,
+        @OneOf("STATUSES") String status, long licenceFeeMinor, String currency, @Nullable LocalDate moveInDate,
         int templateVersion,
         @Schema(example = "5f0c3a8e2b7d41c69e0a1d2f3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e") String documentSha256,
-        int documentSize, Instant signedAt, Signer signer,
-        UUID supersededBy, List<AuditEntry> auditTrail, Instant createdAt, Instant updatedAt) {
+        int documentSize, @Nullable Instant signedAt, @Nullable Signer signer, @Nullable UUID supersededBy,
+        List<AuditEntry> auditTrail, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "contract";
 
@@ -70,7 +71,7 @@ public record Contract(UUID id, String object, UUID agreementId, UUID contactId,
      */
     @Schema(name = "ContractAuditEntry")
     public record AuditEntry(@OneOf("EVENTS") String event, Instant at, @OneOf("ACTOR_TYPES") String actorType,
-            String credentialId, @Schema(example = "203.0.113.7") String ipAddress) {
+            String credentialId, @Schema(example = "203.0.113.7") @Nullable String ipAddress) {
 
         public static final String CREATED = "created";
         public static final String SUPERSEDED = "superseded";

@@ -3,6 +3,7 @@ package com.storageplatform.compliance.contract;
 import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code contract_template} resource: the wording licence documents are made from, the operator's own or the
@@ -18,7 +19,7 @@ import java.util.List;
  * @param updatedAt    when the operator last changed it; null while it never has
  */
 public record ContractTemplate(String object, @OneOf("NAMES") String name, String title, String body,
-        List<String> placeholders, boolean isDefault, int version, Instant updatedAt) {
+        List<String> placeholders, boolean isDefault, int version, @Nullable Instant updatedAt) {
 
     public static final String OBJECT = "contract_template";
     public static final List<String> NAMES = List.of(LicenceTemplate.NAME);

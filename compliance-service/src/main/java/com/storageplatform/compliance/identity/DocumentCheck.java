@@ -3,6 +3,7 @@ package com.storageplatform.compliance.identity;
 import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One document an identity verification asks for, and whether it was checked.
@@ -13,8 +14,8 @@ import java.util.List;
  * @param checkedBy {@code provider} (the online check confirmed it) or {@code staff}; null until checked
  * @param checkedAt when it was checked; null until then
  */
-public record DocumentCheck(@OneOf("DOCUMENTS") String document, boolean checked, @OneOf("CHECKERS") String checkedBy,
-        Instant checkedAt) {
+public record DocumentCheck(@OneOf("DOCUMENTS") String document, boolean checked,
+        @OneOf("CHECKERS") @Nullable String checkedBy, @Nullable Instant checkedAt) {
 
     public static final String PHOTO_ID = "photo_id";
     public static final String PROOF_OF_ADDRESS = "proof_of_address";

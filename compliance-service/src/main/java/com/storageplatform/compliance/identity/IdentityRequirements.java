@@ -2,6 +2,7 @@ package com.storageplatform.compliance.identity;
 
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code identity_requirements} resource: which documents the operator asks a customer for, one per account.
@@ -12,7 +13,8 @@ import java.util.List;
  * @param isDefault true while the account asks for the default, photo ID alone
  * @param updatedAt when the operator last changed them; null for the default
  */
-public record IdentityRequirements(String object, List<String> documents, boolean isDefault, Instant updatedAt) {
+public record IdentityRequirements(String object, List<String> documents, boolean isDefault,
+        @Nullable Instant updatedAt) {
 
     public static final String OBJECT = "identity_requirements";
     static final List<String> DEFAULT_DOCUMENTS = List.of(DocumentCheck.PHOTO_ID);

@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code identity_verification} resource: a customer's ID check, made of the documents the operator asks for
@@ -30,9 +31,9 @@ import java.util.UUID;
  * @param canceledAt          when the online check ended without a decision; null otherwise
  */
 public record IdentityVerification(UUID id, String object, UUID contactId, @OneOf("STATUSES") String status,
-        String provider, String providerReference, String requiresInputReason, List<DocumentCheck> documents,
-        Instant linkExpiresAt, Instant acceptedAt, Instant verifiedAt, Instant canceledAt, Instant createdAt,
-        Instant updatedAt) {
+        String provider, String providerReference, @Nullable String requiresInputReason, List<DocumentCheck> documents,
+        Instant linkExpiresAt, @Nullable Instant acceptedAt, @Nullable Instant verifiedAt, @Nullable Instant canceledAt,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "identity_verification";
 

@@ -1,6 +1,7 @@
 package com.storageplatform.crm.deal;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/deals} (conventions.md: deal).
@@ -15,7 +16,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param reservationId a reservation of the same customer
  */
 @Schema(requiredProperties = {"contact_id", "site_id"})
-public record CreateDeal(String contactId, String siteId, String unitTypeId, String channel, String needByDate,
-        String note, String pipelineId, String stageId, String agreementId, String reservationId,
-        String nextFollowUpOn, String nextFollowUpWindow) {
+public record CreateDeal(String contactId, String siteId, String unitTypeId, @Nullable String channel,
+        @Nullable String needByDate, String note, String pipelineId, String stageId, String agreementId,
+        String reservationId, @Nullable String nextFollowUpOn, @Nullable String nextFollowUpWindow) {
 }

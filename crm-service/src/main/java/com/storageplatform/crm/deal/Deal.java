@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code deal} resource: a customer's enquiry at a site, on its way through a pipeline to won or lost. The body
@@ -32,11 +33,12 @@ import java.util.UUID;
  * @param lostReason         why the deal was lost; kept when it is reopened, for the next time it is lost
  * @param note               free text about the enquiry, at most 2000 characters
  */
-public record Deal(UUID id, String object, UUID contactId, UUID siteId, @OneOf("CHANNELS") String channel,
-        UUID unitTypeId, LocalDate needByDate, UUID agreementId, UUID reservationId, Instant quotedAt,
-        Instant reservedAt, Instant lastActivityAt, LocalDate nextFollowUpOn,
-        @OneOf("WINDOWS") String nextFollowUpWindow, @OneOf("STATUSES") String status, UUID pipelineId,
-        UUID stageId, String lostReason, String note, Instant createdAt, Instant updatedAt) {
+public record Deal(UUID id, String object, UUID contactId, UUID siteId, @OneOf("CHANNELS") @Nullable String channel,
+        @Nullable UUID unitTypeId, @Nullable LocalDate needByDate, @Nullable UUID agreementId,
+        @Nullable UUID reservationId, @Nullable Instant quotedAt, @Nullable Instant reservedAt, Instant lastActivityAt,
+        @Nullable LocalDate nextFollowUpOn, @OneOf("WINDOWS") @Nullable String nextFollowUpWindow,
+        @OneOf("STATUSES") String status, UUID pipelineId, UUID stageId, String lostReason, String note,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "deal";
 

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code integration_connection} resource: one system the operator connected (an accounting package, an
@@ -27,12 +28,13 @@ import java.util.UUID;
  * @param lastError      the last failure a port reported using it; null when none was
  * @param lastUsedAt     when a port last reported using it; null until one did
  */
-public record IntegrationConnection(UUID id, String object, @OneOf(value = "KINDS", in = IntegrationProviders.class)
-        String kind, @OneOf(value = "NAMES", in = IntegrationProviders.class) String provider,
-        @OneOf(value = "CHANNELS", in = IntegrationProviders.class) String channel, String name,
+public record IntegrationConnection(UUID id, String object,
+        @OneOf(value = "KINDS", in = IntegrationProviders.class) String kind,
+        @OneOf(value = "NAMES", in = IntegrationProviders.class) String provider,
+        @OneOf(value = "CHANNELS", in = IntegrationProviders.class) @Nullable String channel, String name,
         Map<String, Object> settings, boolean credentialsSet, List<String> credentialKeys, List<UUID> siteIds,
-        @OneOf("STATUSES") String status, LastError lastError, Instant lastUsedAt, Instant createdAt,
-        Instant updatedAt) {
+        @OneOf("STATUSES") String status, @Nullable LastError lastError, @Nullable Instant lastUsedAt,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "integration_connection";
 

@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code message} resource: an email or SMS to a customer, or a notice emailed to the operator. The body of
@@ -44,11 +45,13 @@ import java.util.UUID;
  * @param deliveredAt       when the provider reported it delivered ({@code message.delivered})
  * @param bouncedAt         when the provider reported it undeliverable ({@code message.bounced})
  */
-public record Message(UUID id, String object, UUID contactId, @OneOf("CHANNELS") String channel,
-        @OneOf("KINDS") String kind, @OneOf("TEMPLATES") String template, String subject, String body, String to,
-        @OneOf("STATUSES") String status, @OneOf("BLOCKED_REASONS") String blockedReason, String provider,
-        String providerMessageId, String failureReason, String relatedObject, UUID relatedId, Instant sentAt,
-        Instant deliveredAt, Instant bouncedAt, Instant createdAt, Instant updatedAt) {
+public record Message(UUID id, String object, @Nullable UUID contactId, @OneOf("CHANNELS") String channel,
+        @OneOf("KINDS") String kind, @OneOf("TEMPLATES") @Nullable String template, @Nullable String subject,
+        String body, @Nullable String to, @OneOf("STATUSES") String status,
+        @OneOf("BLOCKED_REASONS") @Nullable String blockedReason, @Nullable String provider,
+        @Nullable String providerMessageId, @Nullable String failureReason, @Nullable String relatedObject,
+        @Nullable UUID relatedId, Instant sentAt, Instant deliveredAt, Instant bouncedAt, Instant createdAt,
+        Instant updatedAt) {
 
     public static final String OBJECT = "message";
 

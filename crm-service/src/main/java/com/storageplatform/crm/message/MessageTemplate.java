@@ -3,6 +3,7 @@ package com.storageplatform.crm.message;
 import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code message_template} resource: the wording of one transactional email crm sends on the owners' events,
@@ -21,7 +22,7 @@ import java.util.List;
  * @param updatedAt    when the operator last changed it; null for the default
  */
 public record MessageTemplate(String object, @OneOf("NAMES") String name, String subject, String body,
-        List<String> placeholders, boolean isDefault, Instant updatedAt) {
+        List<String> placeholders, boolean isDefault, @Nullable Instant updatedAt) {
 
     public static final String OBJECT = "message_template";
     public static final List<String> NAMES = Message.TEMPLATES;

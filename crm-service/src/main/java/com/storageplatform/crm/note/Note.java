@@ -5,6 +5,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code note} resource: what was said or seen about a record, written once and never edited. The body of
@@ -19,7 +20,7 @@ import java.util.UUID;
  * @param author      who wrote it: the credential that created it
  */
 public record Note(UUID id, String object, @OneOf("SUBJECT_TYPES") String subjectType, UUID subjectId, String body,
-        UUID siteId, Author author, Instant createdAt, Instant updatedAt) {
+        @Nullable UUID siteId, Author author, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "note";
 

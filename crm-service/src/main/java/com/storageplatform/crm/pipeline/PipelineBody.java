@@ -2,6 +2,7 @@ package com.storageplatform.crm.pipeline;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The body of {@code POST /v1/pipelines}.
@@ -12,7 +13,7 @@ import java.util.List;
  * @param isDefault true makes it the account's default pipeline (the one new deals go to)
  */
 @Schema(requiredProperties = {"name", "stages"})
-record PipelineBody(String name, List<StageBody> stages, Boolean isDefault) {
+record PipelineBody(String name, List<StageBody> stages, @Nullable Boolean isDefault) {
 
     /**
      * A stage as sent. On {@code PATCH}, a stage that already exists is named by its {@code id}; one without an id

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code task} resource: a piece of work for the operator's staff, on a deal or for a customer. The body of
@@ -20,9 +21,9 @@ import java.util.UUID;
  * @param status      {@code open}, or {@code completed} once {@code POST /v1/tasks/{id}/complete} was called
  * @param completedAt when the task was completed; null while open
  */
-public record Task(UUID id, String object, String title, String description, UUID dealId, UUID contactId,
-        UUID siteId, LocalDate dueOn, String assignee, @OneOf("STATUSES") String status, Instant completedAt,
-        Instant createdAt, Instant updatedAt) {
+public record Task(UUID id, String object, String title, @Nullable String description, @Nullable UUID dealId,
+        @Nullable UUID contactId, @Nullable UUID siteId, @Nullable LocalDate dueOn, @Nullable String assignee,
+        @OneOf("STATUSES") String status, @Nullable Instant completedAt, Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "task";
 

@@ -2,6 +2,7 @@ package com.storageplatform.compliance.access.control;
 
 import java.time.Instant;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcome of one lock command (an overlock applied or released on a unit), once the system settled it: the
@@ -13,8 +14,8 @@ import java.util.UUID;
  * @param status     {@code confirmed} or {@code failed}
  * @param reason     why it failed, as the system said (never a code); null when confirmed
  */
-public record AccessLock(UUID overlockId, String object, String operation, UUID commandId, UUID siteId, UUID unitId,
-        String status, String reason, Instant settledAt) {
+public record AccessLock(@Nullable UUID overlockId, String object, String operation, UUID commandId, UUID siteId,
+        UUID unitId, String status, @Nullable String reason, Instant settledAt) {
 
     public static final String OBJECT = "access_lock";
     public static final String APPLY = "apply";

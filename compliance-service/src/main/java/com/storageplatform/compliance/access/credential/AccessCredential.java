@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code access_credential} resource: what lets a customer in to the site of one of their agreements. The body
@@ -28,9 +29,9 @@ import java.util.UUID;
  *                    {@code compromised}, {@code other} (sent by the operator); null while active
  */
 public record AccessCredential(UUID id, String object, UUID agreementId, UUID contactId, UUID siteId, UUID unitId,
-        @OneOf("KINDS") String kind, @OneOf("STATUSES") String status, String code, Instant issuedAt,
-        Instant suspendedAt, Instant revokedAt, @OneOf("REASONS") String reason, Instant createdAt,
-        Instant updatedAt) {
+        @OneOf("KINDS") String kind, @OneOf("STATUSES") String status, @Nullable String code, Instant issuedAt,
+        @Nullable Instant suspendedAt, @Nullable Instant revokedAt, @OneOf("REASONS") @Nullable String reason,
+        Instant createdAt, Instant updatedAt) {
 
     public static final String OBJECT = "access_credential";
 

@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code hardware_device} resource: a gate, door or lock of a site, as the site's gate system knows it. The body
@@ -17,8 +18,9 @@ import java.util.UUID;
  *                    the account's once
  * @param status      {@code active}, or {@code inactive} (out of use: its reports are still recorded)
  */
-public record HardwareDevice(UUID id, String object, UUID siteId, UUID unitId, @OneOf("KINDS") String kind,
-        String name, String externalRef, @OneOf("STATUSES") String status, Instant createdAt, Instant updatedAt) {
+public record HardwareDevice(UUID id, String object, UUID siteId, @Nullable UUID unitId, @OneOf("KINDS") String kind,
+        String name, @Nullable String externalRef, @OneOf("STATUSES") String status, Instant createdAt,
+        Instant updatedAt) {
 
     public static final String OBJECT = "hardware_device";
 

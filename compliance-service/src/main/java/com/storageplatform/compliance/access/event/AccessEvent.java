@@ -4,6 +4,7 @@ import com.storageplatform.kit.openapi.OneOf;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code access_event} resource: an entry, exit or refused attempt a site's gate system reported. Read-only:
@@ -18,8 +19,9 @@ import java.util.UUID;
  * @param occurredAt   when it happened, as the gate system reported it
  * @param createdAt    when the platform recorded it
  */
-public record AccessEvent(UUID id, String object, UUID siteId, @OneOf("KINDS") String kind, UUID deviceId,
-        UUID credentialId, UUID contactId, UUID agreementId, Instant occurredAt, Instant createdAt) {
+public record AccessEvent(UUID id, String object, UUID siteId, @OneOf("KINDS") String kind, @Nullable UUID deviceId,
+        @Nullable UUID credentialId, @Nullable UUID contactId, @Nullable UUID agreementId, Instant occurredAt,
+        Instant createdAt) {
 
     public static final String OBJECT = "access_event";
 
