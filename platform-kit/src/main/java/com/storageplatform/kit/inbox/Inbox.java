@@ -2,6 +2,7 @@ package com.storageplatform.kit.inbox;
 
 import com.storageplatform.kit.consumer.FailurePolicy;
 import com.storageplatform.kit.consumer.PipelinedConsumer;
+import com.storageplatform.kit.db.AccountConnections;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.tracing.TraceContextCarrier;
 import com.storageplatform.kit.tracing.TraceContinuation;
@@ -125,7 +126,10 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
                 .fetch().rowsUpdated()
                 .flatMap(inserted -> inserted == 0 ? Mono.just(false)
                         : Flux.fromIterable(interested).concatMap(handler -> handler.handle(event)).then(Mono.just(true)));
-        return tx.transactional(work);
+        // The handlers' connections serve the event's account, so the row-level wall holds for them as for a
+        // request; an operator-wide event (no account) is about both of the operator's accounts and spans them.
+        return event.accountId() == null ? tx.transactional(work)
+                : tx.transactional(work).contextWrite(AccountConnections.forAccount(event.accountId()));
     }
 
     private List<EventHandler> interestedIn(ConsumedEvent event) {

@@ -49,11 +49,18 @@ class InboxTest {
 
                 @Override
                 public Set<String> types() {
-                    return Set.of("note.written");
+                    return Set.of("note.written", "note.census");
                 }
 
                 @Override
                 public Mono<Void> handle(ConsumedEvent event) {
+                    if (event.type().equals("note.census")) {
+                        // Forgets the account on purpose: the row-level wall is what keeps the count to its own.
+                        return db.sql("SELECT count(*) AS n FROM samples").map(row -> row.get("n", Long.class)).one()
+                                .flatMap(samples -> db.sql("INSERT INTO note_counts (account_id, notes) "
+                                        + "VALUES (:account, :samples)").bind("account", event.accountId())
+                                        .bind("samples", samples.intValue()).then());
+                    }
                     Mono<Void> write = db.sql("""
                             INSERT INTO note_counts (account_id, notes) VALUES (:account, 1)
                             ON CONFLICT (account_id) DO UPDATE SET notes = note_counts.notes + 1
@@ -140,6 +147,18 @@ class InboxTest {
         assertThat(notes(account, 2)).isEqualTo(2);
         assertThat(db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", id)
                 .map(row -> row.get("n", Long.class)).one().block()).isEqualTo(1);
+    }
+
+    @Test
+    void aHandlerSeesOnlyTheRowsOfTheEventsAccount() {
+        UUID account = Ids.newId();
+        UUID other = Ids.newId();
+        for (UUID owner : new UUID[] {account, account, other, other, other}) {
+            db.sql("INSERT INTO samples (id, account_id, name, status, created_at) "
+                    + "VALUES (:id, :account, 'n', 's', now())").bind("id", Ids.newId()).bind("account", owner).then().block();
+        }
+        TestEvents.publish(TOPIC, "note.census", account, Map.of("object", "note"));
+        assertThat(notes(account, 1)).isEqualTo(2);
     }
 
     @Test
