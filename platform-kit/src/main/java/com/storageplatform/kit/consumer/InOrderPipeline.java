@@ -1,6 +1,6 @@
 package com.storageplatform.kit.consumer;
 
-import com.storageplatform.kit.db.DatabaseOutage;
+import com.storageplatform.kit.db.DatabaseFailures;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -55,7 +55,7 @@ public final class InOrderPipeline<T> {
         // The database being away says nothing about the item: waited out without end, never counted against it,
         // so an outage longer than the policy's retries passes nothing over.
         Retry outages = Retry.backoff(Long.MAX_VALUE, failures.firstBackoff()).maxBackoff(failures.maxBackoff())
-                .filter(DatabaseOutage::is)
+                .filter(DatabaseFailures::isOutage)
                 .doBeforeRetry(signal -> log.warn("{} cannot reach its database; its work waits for it: {}", name,
                         NestedExceptionUtils.getMostSpecificCause(signal.failure()).getMessage()));
         this.loop = items.asFlux()

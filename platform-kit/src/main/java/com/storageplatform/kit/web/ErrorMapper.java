@@ -1,14 +1,12 @@
 package com.storageplatform.kit.web;
 
-import com.storageplatform.kit.db.DatabaseOutage;
-import io.r2dbc.spi.R2dbcException;
+import com.storageplatform.kit.db.DatabaseFailures;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.transaction.CannotCreateTransactionException;
-import org.springframework.util.ClassUtils;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpMethod;
@@ -36,15 +34,12 @@ public final class ErrorMapper {
     private static final Logger log = LoggerFactory.getLogger(ErrorMapper.class);
     static final int BUSY_RETRY_SECONDS = 1;
     static final int OUTAGE_RETRY_SECONDS = 5;
-    private static final boolean R2DBC_PRESENT = ClassUtils.isPresent("io.r2dbc.spi.R2dbcException",
-            ErrorMapper.class.getClassLoader());
     /** {@code Retry-After} of a bare 503 (a peer or a route that answered only the status). */
     static final int UNAVAILABLE_RETRY_SECONDS = 5;
     /** PostgreSQL's deadlock_detected and serialization_failure: the transaction lost a race and was rolled back. */
     private static final Set<String> LOST_RACE_STATES = Set.of("40P01", "40001");
     /** character_not_in_repertoire (NUL in text) and untranslatable_character (the escape of NUL in jsonb). */
     private static final Set<String> UNSTORABLE_TEXT_STATES = Set.of("22021", "22P05");
-    private static final int MAX_CAUSES = 16;
 
     private ErrorMapper() {
     }
@@ -89,7 +84,7 @@ public final class ErrorMapper {
         if (failure instanceof ResponseStatusException e) {
             return fromStatus(e.getStatusCode().value());
         }
-        if (DatabaseOutage.is(failure)) {
+        if (DatabaseFailures.isOutage(failure)) {
             // Down, restarting or starting up: the request did not reach it, or rolled back with the connection.
             log.warn("The database could not be reached: answered 503 ({})", failure.getMessage());
             return ApiException.busy("The service cannot reach its database just now, so nothing was written.",
@@ -101,7 +96,7 @@ public final class ErrorMapper {
             log.warn("No database connection was free in time: answered 503 ({})", failure.getMessage());
             return ApiException.busy("The service is busy, so nothing was written.", BUSY_RETRY_SECONDS);
         }
-        String sqlState = sqlState(failure);
+        String sqlState = DatabaseFailures.sqlState(failure);
         if (LOST_RACE_STATES.contains(sqlState)) {
             // PostgreSQL chose this transaction as the one to give way: it rolled back whole, so a retry is safe
             // (a 5xx is not stored under an Idempotency-Key, so the same key runs again).
@@ -118,23 +113,6 @@ public final class ErrorMapper {
                     "The request holds text that cannot be stored (such as the NUL character, U+0000).");
         }
         return null;
-    }
-
-    /**
-     * The SQLSTATE PostgreSQL answered with, read from the driver's exception however Spring wrapped it (the
-     * {@code DataAccessException} subclass it picks varies), or empty.
-     */
-    private static String sqlState(Throwable failure) {
-        if (!R2DBC_PRESENT) {
-            return ""; // the gateway has no driver: touching its types would throw NoClassDefFoundError
-        }
-        Throwable cause = failure;
-        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
-            if (cause instanceof R2dbcException r2dbc) {
-                return r2dbc.getSqlState() == null ? "" : r2dbc.getSqlState();
-            }
-        }
-        return "";
     }
 
     private static ApiException fromInput(ServerWebInputException e) {
