@@ -180,7 +180,10 @@ class TenancyMatrixE2E {
     private final Map<String, Set<String>> restrictedAnswers = new TreeMap<>();
     /** Label (collection, or collection#n) → id of the owner's objects. */
     private Map<String, String> objects;
-    /** Id → the sites the object is at ({@code site_id}, or {@code site_ids} when it names some). */
+    /**
+     * Id → the sites the object is at ({@code site_id}, or {@code site_ids} when it names some; else those of the
+     * objects its site-bound fields name).
+     */
     private final Map<String, Set<String>> sitesOf = new HashMap<>();
 
     @Test
@@ -252,14 +255,21 @@ class TenancyMatrixE2E {
         restrictedKey = admin.apiKey(owner, "test", ALL_SCOPES, List.of(restrictedSite)).path("key").asString();
         restrictedStaff = admin.staffToken(owner, "test", ALL_SCOPES, List.of(restrictedSite));
 
-        // Objects the platform makes itself (events, pipelines, credentials...) are found in the owner's list.
+        // Objects the platform makes itself (events, pipelines, credentials...) are found in the owner's list: one at
+        // the other site when there is one (a widget of each site), so the restricted key has something to aim at.
         Set<String> addressed = operations.stream().filter(op -> op.kind() == Kind.ITEM)
                 .map(op -> op.collection().objects()).collect(Collectors.toCollection(TreeSet::new));
         for (String collection : addressed) {
             if (!objects.containsKey(collection)) {
-                Http.Response list = MatrixCalls.send("GET", stack.gatewayUrl() + "/v1/" + collection + "?limit=1",
+                Http.Response list = MatrixCalls.send("GET", stack.gatewayUrl() + "/v1/" + collection + "?limit=100",
                         ownerKey, null);
                 String id = list.data().path(0).path("id").asString("");
+                for (JsonNode row : list.data()) {
+                    if (isOfAnotherSite(row)) {
+                        id = row.path("id").asString();
+                        break;
+                    }
+                }
                 if (!id.isEmpty()) {
                     objects.put(collection, id);
                 }
@@ -274,6 +284,11 @@ class TenancyMatrixE2E {
             if (addressed.contains(collection)) {
                 JsonNode data = read("/v1/" + collection + "/" + object.getValue());
                 Set<String> sites = sitesNamed(data);
+                if (sites.isEmpty()) {
+                    // At the site of what it belongs to (a price increase, its plan's): made earlier, so known.
+                    SITE_BOUND_FIELDS.forEach(field -> sites.addAll(sitesOf.getOrDefault(
+                            data.path(field).asString(""), Set.of())));
+                }
                 if (collection.equals("sites")) {
                     sites.add(object.getValue());
                 }
@@ -553,6 +568,9 @@ class TenancyMatrixE2E {
 
     private boolean isOfAnotherSite(JsonNode row) {
         Set<String> sites = sitesNamed(row);
+        if (sites.isEmpty()) {
+            sites = sitesOf.getOrDefault(row.path("id").asString(""), Set.of());
+        }
         return !sites.isEmpty() && !sites.contains(restrictedSite);
     }
 
