@@ -52,6 +52,21 @@ final class Admin {
         return created.data();
     }
 
+    /**
+     * A staff token's plaintext: the back-office credential (actor {@code staff}, docs/api/admin.md), the only one
+     * the staff-only actions accept. An operator's user signing in through OAuth gives an app a token of actor
+     * {@code api}, never {@code staff}.
+     */
+    String staffToken(Operator operator, String environment, List<String> scopes, List<String> siteIds) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("environment", environment);
+        body.put("scopes", scopes);
+        if (siteIds != null) {
+            body.put("site_ids", siteIds);
+        }
+        return post("/admin/v1/operators/" + operator.id() + "/staff-tokens", body).path("token").asString();
+    }
+
     String apiKey(Operator operator, String environment, String... scopes) {
         return apiKey(operator, environment, List.of(scopes), null).path("key").asString();
     }

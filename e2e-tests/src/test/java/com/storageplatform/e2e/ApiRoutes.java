@@ -50,8 +50,9 @@ final class ApiRoutes {
      */
     enum Kind { LIST, CREATE, COLLECTION_ACTION, SINGLETON, ITEM, NAMED }
 
+    /** @param bodyFields the top-level properties of its JSON request body (none without one) */
     record Operation(String method, String path, String scope, Collection collection, Kind kind,
-                     List<String> queryParameters, List<String> pathParameters) {
+                     List<String> queryParameters, List<String> pathParameters, List<String> bodyFields) {
 
         String name() {
             return method + " " + path;
@@ -140,8 +141,12 @@ final class ApiRoutes {
         while (matcher.find()) {
             pathParameters.add(matcher.group(1));
         }
+        JsonNode body = resolve(operation.path("requestBody").path("content").path("application/json")
+                .path("schema"), openApi);
+        List<String> bodyFields = new ArrayList<>();
+        body.path("properties").propertyNames().forEach(bodyFields::add);
         return new Operation(method, path, scope, collection, kind(method, path, operation, collection, openApi),
-                List.copyOf(query), List.copyOf(pathParameters));
+                List.copyOf(query), List.copyOf(pathParameters), List.copyOf(bodyFields));
     }
 
     private static Kind kind(String method, String path, JsonNode operation, Collection collection,

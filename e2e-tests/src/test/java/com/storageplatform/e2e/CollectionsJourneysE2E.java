@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -17,8 +18,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * Collections through the gateway on the devstack: a customer misses a payment and goes through every step of the
  * operator's dunning ladder (a reminder, a late fee, an overlock the lock system confirms, the final notice) as
- * the admin clock moves day by day, then pays and is unlocked: billing's arrears case and overlock, compliance's
- * lock and credentials, crm's emails, every public event a signed webhook.
+ * the admin clock moves day by day, a lien sale of the unit's goods is opened, then pays and is unlocked (the sale
+ * closing as paid): billing's arrears case, overlock and sale, compliance's lock and credentials, crm's emails,
+ * every public event a signed webhook. The case and the sale exist only here, so this test also checks that no
+ * other account, and no key restricted to another site, reaches them (the tenancy matrix names it for them).
  */
 class CollectionsJourneysE2E {
 
@@ -93,6 +96,13 @@ class CollectionsJourneysE2E {
                 JsonNode invoices = account.get("/v1/invoices?contact_id=" + contact).data();
                 assertThat(invoices.size()).as(invoices.toString()).isEqualTo(2);
 
+                // The ladder's last step is taken: a lien sale of the unit's goods may be opened. Only now do an
+                // arrears case and a sale exist, so their tenancy is checked here rather than in the matrix.
+                JsonNode sale = account.created("/v1/sale-processes", "{\"agreement_id\": \"%s\"}"
+                        .formatted(agreement));
+                assertThat(sale.path("status").asString()).isEqualTo("open");
+                neitherReachedFromOutside(admin, account, contact, agreement, caseId, sale);
+
                 // The customer pays what is overdue: the case closes and the unit is unlocked.
                 // Money taken at the desk is final at once, so its request carries an Idempotency-Key.
                 Http.Response paid = Http.send(HttpRequest.newBuilder(URI.create(account.url("/v1/payments")))
@@ -107,6 +117,9 @@ class CollectionsJourneysE2E {
                 JsonNode closed = CommerceEvents.eventually(() -> account.read("/v1/collections-cases/" + caseId),
                         c -> c.path("status").asString().equals("closed"));
                 assertThat(closed.path("closed_reason").asString()).as(closed.toString()).isEqualTo("paid");
+                JsonNode settled = CommerceEvents.eventually(() -> account.read("/v1/sale-processes/"
+                        + sale.path("id").asString()), p -> p.path("status").asString().equals("closed"));
+                assertThat(settled.path("closed_reason").asString()).as(settled.toString()).isEqualTo("paid");
                 assertThat(CommerceEvents.eventually(() -> account.read("/v1/overlocks/" + overlock),
                         o -> o.path("status").asString().equals("released")).path("status").asString())
                         .isEqualTo("released");
@@ -135,6 +148,58 @@ class CollectionsJourneysE2E {
             assertThat(delivered).doesNotContain("overlock.requested", "overlock.release_requested",
                     "access_lock.confirmed");
         }
+    }
+
+    /**
+     * The arrears case and the sale process are the account's alone: the same operator's live account and another
+     * operator's test and live accounts get 404 {@code not_found} for each by id (read, close, sell) and find
+     * neither in a list or a filter naming the customer or the agreement; a key of the account restricted to
+     * another site gets 404 for the sale (docs/api/collections.md) and finds it in no list, while it reads the case,
+     * which is the customer's and names no site. Nothing changes.
+     */
+    private void neitherReachedFromOutside(Admin admin, Account account, String contact, String agreement,
+                                           String caseId, JsonNode sale) {
+        String saleId = sale.path("id").asString();
+        String close = "{\"reason\": \"withdrawn\"}";
+        String sell = "{\"sold_on\": \"%s\", \"proceeds_minor\": 100}".formatted(sale.path("sale_date").asString());
+        List<String> byId = List.of("GET /v1/collections-cases/" + caseId, "GET /v1/sale-processes/" + saleId,
+                "POST /v1/sale-processes/" + saleId + "/close", "POST /v1/sale-processes/" + saleId + "/sell");
+        List<String> lists = List.of("/v1/collections-cases", "/v1/collections-cases?contact_id=" + contact,
+                "/v1/sale-processes", "/v1/sale-processes?contact_id=" + contact,
+                "/v1/sale-processes?agreement_id=" + agreement);
+        Map<String, String> outsiders = new LinkedHashMap<>(Outsiders.apiKeys(admin, account.operator,
+                admin.newOperator("Arrears Elsewhere Ltd"), SCOPES));
+        String restricted = account.keyRestrictedTo(account.site("Harbour Road"));
+        outsiders.put("a key restricted to another site", restricted);
+        for (Map.Entry<String, String> outsider : outsiders.entrySet()) {
+            for (String call : byId) {
+                if (outsider.getValue().equals(restricted) && call.contains("/collections-cases/")) {
+                    continue;
+                }
+                String[] methodAndPath = call.split(" ");
+                Http.Response answer = MatrixCalls.send(methodAndPath[0], account.url(methodAndPath[1]),
+                        outsider.getValue(), call.endsWith("/close") ? close : sell);
+                assertThat(answer.status()).as(outsider.getKey() + ": " + call + " " + answer.body()).isEqualTo(404);
+                assertThat(answer.errorCode()).isEqualTo("not_found");
+            }
+            for (String list : lists) {
+                Http.Response answer = MatrixCalls.send("GET", account.url(list), outsider.getValue(), null);
+                String what = outsider.getKey() + ": " + list + " " + answer.body();
+                if (answer.status() != 200) {
+                    assertThat(answer.status()).as(what).isIn(400, 404, 422);
+                    assertThat(answer.errorCode()).as(what).isNotEmpty();
+                } else if (outsider.getValue().equals(restricted) && list.contains("/collections-cases")) {
+                    assertThat(answer.ids()).as(what).contains(caseId);
+                } else {
+                    assertThat(answer.body().toString()).as(what).doesNotContain(caseId, saleId);
+                }
+            }
+        }
+        Http.Response caseRead = Http.get(account.url("/v1/collections-cases/" + caseId), restricted);
+        assertThat(caseRead.status()).as(caseRead.body().toString()).isEqualTo(200);
+        JsonNode after = account.read("/v1/sale-processes/" + saleId);
+        assertThat(after.path("status").asString()).isEqualTo("open");
+        assertThat(after.path("updated_at").asString()).isEqualTo(sale.path("updated_at").asString());
     }
 
     private JsonNode ok(Http.Response response) {

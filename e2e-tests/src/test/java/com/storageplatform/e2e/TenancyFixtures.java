@@ -20,7 +20,8 @@ import tools.jackson.databind.JsonNode;
  * collection, each {@code ${label}} standing for the id made by an earlier line. A collection with no line (one
  * whose objects the platform makes itself: events, pipelines, access credentials, widgets) is found through its
  * owner's list afterwards. Everything is made at the site {@code sites}; {@code sites#restricted} is the only site
- * of the matrix's site-restricted key, so every object "of a site" is outside it.
+ * of the matrix's site-restricted key, so every object "of a site" is outside it (an event is of the site its
+ * {@code data} names).
  */
 final class TenancyFixtures {
 
@@ -123,8 +124,10 @@ final class TenancyFixtures {
             // A test account may name localhost; nothing the matrix does publishes deal.won.
             make("webhooks", "/v1/webhooks", """
                     {"url": "http://127.0.0.1:9/matrix", "enabled_events": ["deal.won"]}"""),
-            make("events", "/v1/test-helpers/events", """
-                    {"type": "payment.succeeded", "data": {"object": "payment", "amount_minor": 1200}}"""));
+            make("events#helper", "/v1/test-helpers/events", """
+                    {"type": "payment.succeeded", "data": {"object": "payment", "amount_minor": 1200}}"""),
+            // An event of a record at the site (the signed agreement), for the restricted key's feed.
+            find("events", "/v1/events?type=agreement.signed"));
 
     /** Imports take a CSV file, not JSON: made apart, from the documented sample. */
     static final String IMPORT = "/v1/imports?type=contacts&dry_run=true";

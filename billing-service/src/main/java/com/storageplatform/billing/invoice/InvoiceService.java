@@ -70,7 +70,7 @@ class InvoiceService {
                                 })
                                 .defaultIfEmpty(false);
                 Mono<Boolean> plan = subscriptionId == null ? Mono.just(true)
-                        : planCustomers.customerOf(caller.accountId(), subscriptionId)
+                        : planCustomers.customerOf(caller, subscriptionId)
                                 .map(owner -> {
                                     v.check(contactId != null && !owner.equals(contactId), "subscription_id",
                                             "not_allowed");

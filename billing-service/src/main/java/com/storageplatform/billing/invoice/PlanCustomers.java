@@ -1,5 +1,6 @@
 package com.storageplatform.billing.invoice;
 
+import com.storageplatform.kit.caller.Caller;
 import java.util.UUID;
 import reactor.core.publisher.Mono;
 
@@ -9,6 +10,10 @@ import reactor.core.publisher.Mono;
  */
 public interface PlanCustomers {
 
-    /** The customer of the account's plan; empty when the account has no such plan. */
-    Mono<UUID> customerOf(UUID accountId, UUID subscriptionId);
+    /**
+     * The customer of the caller's account's plan; empty when the account has no such plan, 403
+     * {@code site_forbidden} for a plan at a site outside a site-restricted caller's sites (naming a record of
+     * another site, docs/api/authentication.md).
+     */
+    Mono<UUID> customerOf(Caller caller, UUID subscriptionId);
 }

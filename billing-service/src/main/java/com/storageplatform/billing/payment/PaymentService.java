@@ -81,7 +81,7 @@ class PaymentService {
 
     private Mono<Payment> pay(Caller caller, Request request, Payer payer, Invoice invoice) {
         Mono<Optional<UUID>> planCustomer = request.subscriptionId() == null ? Mono.just(Optional.empty())
-                : planCustomers.customerOf(caller.accountId(), request.subscriptionId()).map(Optional::of)
+                : planCustomers.customerOf(caller, request.subscriptionId()).map(Optional::of)
                         .defaultIfEmpty(Optional.empty());
         return planCustomer.flatMap(owner -> {
             PaymentRules.judge(request, payer.contactId(), invoice, owner.orElse(null));

@@ -1,6 +1,8 @@
 package com.storageplatform.billing.subscription;
 
 import com.storageplatform.billing.invoice.PlanCustomers;
+import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.SiteAccess;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -16,7 +18,9 @@ class SubscriptionCustomers implements PlanCustomers {
     }
 
     @Override
-    public Mono<UUID> customerOf(UUID accountId, UUID subscriptionId) {
-        return plans.plan(accountId, subscriptionId).map(Plan::contactId);
+    public Mono<UUID> customerOf(Caller caller, UUID subscriptionId) {
+        return plans.plan(caller.accountId(), subscriptionId)
+                .doOnNext(plan -> SiteAccess.require(caller, plan.siteId()))
+                .map(Plan::contactId);
     }
 }

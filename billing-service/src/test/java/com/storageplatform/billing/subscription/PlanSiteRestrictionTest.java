@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
+import com.storageplatform.billing.support.BillingApi;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
@@ -18,7 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Site restriction on plans and their price increases (found by the e2e tenancy matrix: a key restricted to another
  * site read, listed, changed and cancelled them): a plan at a site outside the caller's sites is 403
- * {@code site_forbidden} by id, and lists leave it out.
+ * {@code site_forbidden} by id, and lists leave it out; an invoice or a payment naming it is 403 as well (found by
+ * the matrix's creates naming another site: both were made).
  */
 @PlatformTest
 class PlanSiteRestrictionTest {
@@ -81,5 +86,38 @@ class PlanSiteRestrictionTest {
         LocalDate today = LocalDate.now(ZoneId.of("Europe/London"));
         assertThat(f.api.errorCode(f.api.post(elsewhere, f.body(f.agreement(today, 6000), "")), 403))
                 .isEqualTo("site_forbidden");
+    }
+
+    @Test
+    void anInvoiceOrAPaymentNamingAPlanAtAnotherSiteIsForbiddenAndNothingIsMade() {
+        BillingApi invoices = f.api.on("/v1/invoices");
+        BillingApi payments = f.api.on("/v1/payments");
+        String invoice = """
+                {"contact_id": "%s", "subscription_id": "%s", "currency": "GBP", "collection_method": "offline",
+                 "lines": [{"description": "Key deposit", "amount_minor": 1000, "quantity": 1}]}
+                """.formatted(f.customer, plan);
+        String payment = """
+                {"rail": "offline", "offline_method": "card_terminal", "contact_id": "%s", "subscription_id": "%s",
+                 "amount_minor": 1000, "currency": "GBP"}
+                """.formatted(f.customer, plan);
+        List<String> invoicesBefore = invoices.listedIds(f.caller, "");
+        List<String> paymentsBefore = payments.listedIds(f.caller, "");
+
+        assertThat(invoices.errorCode(invoices.post(elsewhere, invoice), 403)).isEqualTo("site_forbidden");
+        assertThat(payments.errorCode(keyed(elsewhere, payment), 403)).isEqualTo("site_forbidden");
+        assertThat(invoices.listedIds(f.caller, "")).isEqualTo(invoicesBefore);
+        assertThat(payments.listedIds(f.caller, "")).isEqualTo(paymentsBefore);
+
+        // A key restricted to the plan's own site names it as before.
+        Caller there = TestCallers.restrictedTo(f.caller, f.site);
+        invoices.post(there, invoice).expectStatus().isCreated();
+        keyed(there, payment).expectStatus().isCreated();
+    }
+
+    /** {@code POST /v1/payments} with the {@code Idempotency-Key} money taken at the desk needs. */
+    private WebTestClient.ResponseSpec keyed(Caller caller, String body) {
+        return client.post().uri("/v1/payments").header("Authorization", TestCallers.bearer(caller))
+                .header("Idempotency-Key", UUID.randomUUID().toString())
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
     }
 }

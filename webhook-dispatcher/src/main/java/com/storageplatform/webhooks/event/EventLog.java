@@ -1,5 +1,6 @@
 package com.storageplatform.webhooks.event;
 
+import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.db.AccountStatement;
 import com.storageplatform.kit.paging.ListQuery;
 import com.storageplatform.kit.paging.PageRequest;
@@ -15,6 +16,7 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,6 +24,18 @@ import tools.jackson.databind.json.JsonMapper;
 /** The append-only event log: an event id is stored once, whatever Kafka redelivers. */
 @Repository
 class EventLog {
+
+    /**
+     * A site-restricted caller's events (docs/api/webhooks.md): those whose {@code data} names no site, or a
+     * {@code site_id} among {@code :caller_sites}, or {@code site_ids} that are empty (every site) or include one of
+     * them, the way each resource's own list shows it. CASE keeps the array functions off a non-array.
+     */
+    static final String WITHIN_SITES = """
+            (data ->> 'site_id' IS NULL OR data ->> 'site_id' = ANY(:caller_sites))
+            AND CASE jsonb_typeof(data -> 'site_ids') WHEN 'array' THEN data -> 'site_ids' = '[]'::jsonb
+                OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(data -> 'site_ids') AS named(site)
+                           WHERE named.site = ANY(:caller_sites))
+                ELSE TRUE END""";
 
     private final DatabaseClient db;
     private final JsonMapper json;
@@ -75,20 +89,30 @@ class EventLog {
         return events.stream().map(value).toArray(array);
     }
 
-    Mono<StoredEvent> find(UUID accountId, UUID id) {
-        return AccountStatement.sql(db, accountId, "SELECT * FROM events WHERE account_id = :account_id AND id = :id")
-                .bind("id", id)
-                .map(this::toEvent).one();
+    /** The caller's event; empty for another account's, and for one outside a site-restricted caller's sites. */
+    Mono<StoredEvent> find(Caller caller, UUID id) {
+        String sql = "SELECT * FROM events WHERE account_id = :account_id AND id = :id";
+        GenericExecuteSpec spec = AccountStatement.sql(db, caller.accountId(),
+                caller.isSiteRestricted() ? sql + " AND " + WITHIN_SITES : sql).bind("id", id);
+        if (caller.isSiteRestricted()) {
+            spec = spec.bind("caller_sites", siteTexts(caller));
+        }
+        return spec.map(this::toEvent).one();
     }
 
-    Mono<Envelopes.ListOf<Event>> list(UUID accountId, EventFilters filters, PageRequest page) {
-        return ListQuery.from("SELECT * FROM events", accountId)
+    Mono<Envelopes.ListOf<Event>> list(Caller caller, EventFilters filters, PageRequest page) {
+        return ListQuery.from("SELECT * FROM events", caller.accountId())
+                .where(WITHIN_SITES, "caller_sites", caller.isSiteRestricted() ? siteTexts(caller) : null)
                 .where("type = :type", "type", filters.type())
                 .where("created >= :created_gte", "created_gte", filters.createdGte())
                 .where("created > :created_gt", "created_gt", filters.createdGt())
                 .where("created <= :created_lte", "created_lte", filters.createdLte())
                 .where("created < :created_lt", "created_lt", filters.createdLt())
                 .page(db, page, row -> toEvent(row).view());
+    }
+
+    private static String[] siteTexts(Caller caller) {
+        return caller.siteIds().stream().map(UUID::toString).toArray(String[]::new);
     }
 
     private StoredEvent toEvent(Readable row) {

@@ -17,7 +17,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
-/** {@code GET /v1/events}: the account's event feed, newest first (scope {@code events:read}). */
+/**
+ * {@code GET /v1/events}: the account's event feed, newest first (scope {@code events:read}). A site-restricted
+ * credential's feed leaves out the events of records at other sites, and reading one of them by id is 404, as if it
+ * were not in the feed.
+ */
 @RestController
 @ScopeFamily("events")
 class EventResource {
@@ -41,12 +45,12 @@ class EventResource {
     Mono<Envelopes.ListOf<Event>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         ListFilters parameters = ListFilters.of(query);
         EventFilters filters = EventFilters.from(parameters);
-        return log.list(caller.accountId(), filters, parameters.page());
+        return log.list(caller, filters, parameters.page());
     }
 
     @GetMapping("/v1/events/{id}")
     Mono<Envelopes.Data<Event>> read(Caller caller, @PathVariable String id) {
-        return log.find(caller.accountId(), Ids.fromPath(id))
+        return log.find(caller, Ids.fromPath(id))
                 .map(StoredEvent::view)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("event")))
                 .map(Envelopes::data);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
 import com.storageplatform.webhooks.DispatcherApi;
 import com.storageplatform.webhooks.DispatcherTest;
@@ -279,5 +280,36 @@ class EventIngestTest {
                 .extracting(event -> event.path("id").asString()).containsExactly(ids.get(0));
         assertThat(api.events(caller, "&created[lte]=" + boundary, 2, Duration.ofSeconds(5)))
                 .extracting(event -> event.path("id").asString()).containsExactly(ids.get(1), ids.get(2));
+    }
+
+    @Test
+    void aSiteRestrictedCredentialsFeedLeavesOutTheEventsOfOtherSites() {
+        UUID own = Ids.newId();
+        UUID other = Ids.newId();
+        Caller restricted = TestCallers.restrictedTo(caller, own);
+        UUID atOwn = api.publish(caller, "commerce.events", "agreement.created",
+                Map.of("object", "agreement", "site_id", own.toString()));
+        UUID atOther = api.publish(caller, "commerce.events", "agreement.created",
+                Map.of("object", "agreement", "site_id", other.toString()));
+        UUID noSite = api.publish(caller, "commerce.events", "contact.created", Map.of("object", "contact"));
+        UUID everySite = api.publish(caller, "crm.events", "deal.created",
+                Map.of("object", "deal", "site_ids", List.of()));
+        UUID otherSites = api.publish(caller, "crm.events", "deal.created",
+                Map.of("object", "deal", "site_ids", List.of(other.toString())));
+        UUID bothSites = api.publish(caller, "crm.events", "deal.created",
+                Map.of("object", "deal", "site_ids", List.of(other.toString(), own.toString())));
+        assertThat(api.events(caller, "", 6, Duration.ofSeconds(30))).hasSize(6);
+
+        assertThat(api.events(restricted, "", 4, Duration.ofSeconds(5)))
+                .extracting(event -> event.path("id").asString())
+                .containsExactly(bothSites.toString(), everySite.toString(), noSite.toString(), atOwn.toString());
+        assertThat(api.events(restricted, "&type=agreement.created", 1, Duration.ofSeconds(5)))
+                .extracting(event -> event.path("id").asString()).containsExactly(atOwn.toString());
+        for (UUID hidden : List.of(atOther, otherSites)) {
+            api.get(restricted, "/v1/events/" + hidden).expectStatus().isNotFound();
+            api.get(caller, "/v1/events/" + hidden).expectStatus().isOk();
+        }
+        api.get(restricted, "/v1/events/" + atOwn).expectStatus().isOk();
+        api.get(restricted, "/v1/events/" + noSite).expectStatus().isOk();
     }
 }
