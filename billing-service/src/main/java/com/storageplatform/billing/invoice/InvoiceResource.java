@@ -39,6 +39,7 @@ class InvoiceResource {
     /** 201 with a {@code draft} invoice ({@code invoice.created}); finalize it to bill the customer. */
     @PostMapping("/v1/invoices")
     @ResponseStatus(HttpStatus.CREATED)
+    @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     Mono<Envelopes.Data<Invoice>> create(Caller caller, @RequestBody CreateInvoice body) {
         return invoices.create(caller, body).map(Envelopes::data);
     }

@@ -42,7 +42,7 @@ class OverlockResource {
      */
     @PostMapping("/v1/overlocks")
     @ResponseStatus(HttpStatus.CREATED)
-    @ApiErrors(ErrorCode.CONFLICT)
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     Mono<Envelopes.Data<Overlock>> create(Caller caller, @RequestBody CreateOverlock body) {
         return overlocks.create(caller, body).map(Envelopes::data);
     }

@@ -46,7 +46,7 @@ class PaymentResource {
      */
     @PostMapping("/v1/payments")
     @ResponseStatus(HttpStatus.CREATED)
-    @ApiErrors(ErrorCode.CONFLICT)
+    @ApiErrors({ErrorCode.CONFLICT, ErrorCode.SITE_FORBIDDEN})
     Mono<Envelopes.Data<Payment>> create(Caller caller, @RequestBody CreatePayment body) {
         return payments.create(caller, body).map(Envelopes::data);
     }

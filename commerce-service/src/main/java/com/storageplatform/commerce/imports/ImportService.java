@@ -2,6 +2,7 @@ package com.storageplatform.commerce.imports;
 
 import com.storageplatform.commerce.internal.AccountSettings;
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.db.AfterCommit;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
@@ -97,10 +98,7 @@ class ImportService {
      * some sites cannot start one: 403 {@code site_forbidden}.
      */
     private static void accountWide(Caller caller) {
-        if (caller.isSiteRestricted()) {
-            throw new ApiException(ErrorCode.SITE_FORBIDDEN, "An import writes for every site of the account: use "
-                    + "a credential that is not restricted to some sites.");
-        }
+        SiteAccess.requireWholeAccount(caller, "An import writes");
     }
 
     Mono<Import> read(Caller caller, UUID id) {

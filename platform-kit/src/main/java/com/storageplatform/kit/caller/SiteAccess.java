@@ -25,6 +25,18 @@ public final class SiteAccess {
         }
     }
 
+    /**
+     * Throws 403 {@code site_forbidden} when the caller is restricted to some sites: {@code what} ("An import
+     * writes", "A webhook endpoint receives") reaches every site of the account, so such a credential cannot widen
+     * its own reach through it.
+     */
+    public static void requireWholeAccount(Caller caller, String what) {
+        if (caller.isSiteRestricted()) {
+            throw new ApiException(ErrorCode.SITE_FORBIDDEN, what + " for every site of the account: use a credential "
+                    + "that is not restricted to some sites.");
+        }
+    }
+
     public static ApiException forbidden() {
         return new ApiException(ErrorCode.SITE_FORBIDDEN, "This credential is restricted to other sites.");
     }

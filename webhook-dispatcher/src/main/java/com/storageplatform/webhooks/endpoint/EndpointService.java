@@ -3,6 +3,7 @@ package com.storageplatform.webhooks.endpoint;
 import static com.storageplatform.kit.validation.Text.blankToNull;
 
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.caller.SiteAccess;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
 import com.storageplatform.kit.polling.WakeUpSignal;
@@ -29,6 +30,8 @@ class EndpointService {
 
     static final int MAX_DESCRIPTION = 500;
     static final Set<String> STATUSES = Set.of(StoredEndpoint.ACTIVE, StoredEndpoint.PAUSED, StoredEndpoint.DISABLED);
+    /** An endpoint is sent every event of its account, whatever the site: a site-restricted key may only read them. */
+    private static final String EVERY_SITE = "A webhook endpoint receives events";
 
     private final EndpointRepository endpoints;
     private final SigningSecrets secrets;
@@ -48,6 +51,7 @@ class EndpointService {
     }
 
     Mono<WebhookEndpoint> create(Caller caller, CreateWebhook body) {
+        SiteAccess.requireWholeAccount(caller, EVERY_SITE);
         Validation validation = Validation.start();
         validation.require("url", body.url());
         urls.formProblem(body.url(), caller.environment()).ifPresent(issue -> validation.add("url", issue));
@@ -80,6 +84,7 @@ class EndpointService {
         return endpoints.lock(caller.accountId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint")))
                 .flatMap(current -> {
+                    SiteAccess.requireWholeAccount(caller, EVERY_SITE);
                     StoredEndpoint changed = apply(current, changes, caller);
                     Mono<Void> reachable = changed.url().equals(current.url()) ? Mono.empty() : requireReachable(changed);
                     return reachable.then(endpoints.update(changed)).thenReturn(changed);
@@ -132,7 +137,10 @@ class EndpointService {
     }
 
     Mono<Envelopes.Deleted> delete(Caller caller, UUID id) {
-        return endpoints.delete(caller.accountId(), id)
+        return endpoints.find(caller.accountId(), id)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint")))
+                .doOnNext(endpoint -> SiteAccess.requireWholeAccount(caller, EVERY_SITE))
+                .then(endpoints.delete(caller.accountId(), id))
                 .flatMap(deleted -> deleted == 0 ? Mono.error(ApiException.notFound("webhook endpoint"))
                         : Mono.just(new Envelopes.Deleted(id, WebhookEndpoint.OBJECT)));
     }
@@ -140,6 +148,7 @@ class EndpointService {
     Mono<WebhookEndpoint> rotateSecret(Caller caller, UUID id) {
         return endpoints.lock(caller.accountId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint")))
+                .doOnNext(endpoint -> SiteAccess.requireWholeAccount(caller, EVERY_SITE))
                 .flatMap(endpoint -> secrets.rotate(caller.accountId(), id)
                         .map(secret -> endpoint.view().withSecret(secret)));
     }

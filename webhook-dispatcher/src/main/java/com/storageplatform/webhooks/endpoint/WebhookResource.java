@@ -1,11 +1,13 @@
 package com.storageplatform.webhooks.endpoint;
 
-import com.storageplatform.kit.openapi.FilteredBy;
-import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.openapi.ApiErrors;
+import com.storageplatform.kit.openapi.FilteredBy;
+import com.storageplatform.kit.openapi.ScopeFamily;
 import com.storageplatform.kit.paging.ListFilters;
 import com.storageplatform.kit.web.Envelopes;
+import com.storageplatform.kit.web.ErrorCode;
 import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -30,6 +32,7 @@ class WebhookResource {
         this.endpoints = endpoints;
     }
 
+    @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     @PostMapping("/v1/webhooks")
     @ResponseStatus(HttpStatus.CREATED)
     Mono<Envelopes.Data<WebhookEndpoint>> create(Caller caller, @RequestBody CreateWebhook body) {
@@ -49,17 +52,20 @@ class WebhookResource {
         return endpoints.read(caller, Ids.fromPath(id)).map(Envelopes::data);
     }
 
+    @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     @PatchMapping("/v1/webhooks/{id}")
     Mono<Envelopes.Data<WebhookEndpoint>> update(Caller caller, @PathVariable String id,
             @RequestBody WebhookChanges changes) {
         return endpoints.update(caller, Ids.fromPath(id), changes).map(Envelopes::data);
     }
 
+    @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     @DeleteMapping("/v1/webhooks/{id}")
     Mono<Envelopes.Data<Envelopes.Deleted>> delete(Caller caller, @PathVariable String id) {
         return endpoints.delete(caller, Ids.fromPath(id)).map(Envelopes::data);
     }
 
+    @ApiErrors(ErrorCode.SITE_FORBIDDEN)
     @PostMapping("/v1/webhooks/{id}/rotate-secret")
     Mono<Envelopes.Data<WebhookEndpoint>> rotateSecret(Caller caller, @PathVariable String id) {
         return endpoints.rotateSecret(caller, Ids.fromPath(id)).map(Envelopes::data);

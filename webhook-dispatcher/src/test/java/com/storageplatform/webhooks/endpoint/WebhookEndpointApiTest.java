@@ -183,6 +183,29 @@ class WebhookEndpointApiTest {
     }
 
     @Test
+    void aSiteRestrictedKeyMayReadEndpointsButNotChangeThemForTheyReceiveEverySitesEvents() {
+        Caller restricted = TestCallers.restrictedTo(test, Ids.newId());
+        JsonNode endpoint = api.endpoint(test, PUBLIC_URL, "*");
+        String path = "/v1/webhooks/" + endpoint.path("id").asString();
+
+        List<WebTestClient.ResponseSpec> refused = List.of(
+                api.post(restricted, "/v1/webhooks", body(PUBLIC_URL, List.of("*"))),
+                api.patch(restricted, path, Map.of("enabled_events", List.of("payment.*"))),
+                api.post(restricted, path + "/rotate-secret", Map.of()),
+                client.delete().uri(path).header("Authorization", TestCallers.bearer(restricted)).exchange());
+        for (WebTestClient.ResponseSpec response : refused) {
+            assertThat(api.body(response, 403).path("error").path("code").asString()).isEqualTo("site_forbidden");
+        }
+        assertThat(api.body(api.get(restricted, path), 200).path("data").path("enabled_events").get(0).asString())
+                .isEqualTo("*");
+        assertThat(api.body(api.get(test, "/v1/webhooks"), 200).path("data").size()).isEqualTo(
+                api.body(api.get(restricted, "/v1/webhooks"), 200).path("data").size());
+        // Another account's endpoint is still 404 to it, never 403.
+        client.delete().uri("/v1/webhooks/" + Ids.newId()).header("Authorization", TestCallers.bearer(restricted))
+                .exchange().expectStatus().isNotFound();
+    }
+
+    @Test
     void rotatingTheSecretShowsTheNewOneOnce() {
         JsonNode created = api.endpoint(test, PUBLIC_URL, "*");
         JsonNode rotated = api.body(api.post(test, "/v1/webhooks/" + created.path("id").asString() + "/rotate-secret",
