@@ -70,6 +70,28 @@ class GatewayResilienceTest {
         client.get().uri("/v1/deals").header("Authorization", "Bearer " + key).exchange().expectStatus().isOk();
     }
 
+    /**
+     * A service killed while it serves a request resets the connection: the request is 503 with Retry-After (the
+     * client retries it under its key), not a 500 that blames the platform for the service being down.
+     */
+    @Test
+    void aServiceThatDropsTheConnectionWhileServingIsServiceUnavailableNotAnInternalError(CapturedOutput output) {
+        FakeService billing = Backends.get("billing");
+        billing.resetConnections.set(true);
+        try {
+            client.post().uri("/v1/invoices").header("Authorization", "Bearer " + key("billing:write"))
+                    .header("Idempotency-Key", "reset-1").contentType(MediaType.APPLICATION_JSON)
+                    .bodyValue("{\"currency\": \"GBP\"}").exchange()
+                    .expectStatus().isEqualTo(503)
+                    .expectHeader().valueEquals("Retry-After", "5")
+                    .expectBody().jsonPath("$.error.code").isEqualTo("service_unavailable");
+        } finally {
+            billing.resetConnections.set(false);
+        }
+        assertThat(billing.received).isNotEmpty();
+        assertThat(output.getAll()).doesNotContain("Unexpected failure");
+    }
+
     @Test
     void aServiceThatAnswersTooSlowlyIsGatewayTimeout() {
         FakeService compliance = Backends.get("compliance");
