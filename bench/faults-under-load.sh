@@ -244,24 +244,25 @@ python3 - "$RUN/faults.tsv" "$STACK_HOME/logs/gateway.log" <<'PY'
 import re, sys
 from datetime import datetime
 faults = [(n, int(k), int(h)) for n, k, r, h in (line.split() for line in open(sys.argv[1]))]
-transition = re.compile(r"^(\S+Z) .*Circuit breaker of (\S+): State transition from \w+ to (\w+)")
+transition = re.compile(r"^(\S+Z) .*Circuit breaker of (\S+): State transition from (\w+) to (\w+)")
 events = []
 for line in open(sys.argv[2], errors="replace"):
     if m := transition.match(line):
-        events.append((datetime.strptime(m[1], "%Y-%m-%dT%H:%M:%S.%f%z").timestamp() * 1000, m[2], m[3]))
+        events.append((datetime.strptime(m[1], "%Y-%m-%dT%H:%M:%S.%f%z").timestamp() * 1000, m[2], m[3], m[4]))
 for i, (name, kill, healthy) in enumerate(faults):
     until = faults[i + 1][1] if i + 1 < len(faults) else float("inf")
     breakers = {}
-    for t, breaker, state in events:
+    for t, breaker, before, state in events:
         if kill <= t < until:
-            breakers.setdefault(breaker, []).append((t, state))
+            breakers.setdefault(breaker, []).append((t, before, state))
     for breaker, seen in breakers.items():
         at = lambda t: f"{(t - kill) / 1000:.1f} s after the kill ({(t - healthy) / 1000:+.1f} s from healthy)"
-        opened = [t for t, state in seen if state == "OPEN"]
-        closed = [t for t, state in seen if state == "CLOSED"]
-        print(f"circuit {breaker} during {name}: opened {at(opened[0]) if opened else 'never'},"
-              f" probed {sum(state == 'HALF_OPEN' for _, state in seen)} times,"
-              f" closed {at(closed[-1]) if closed else 'not yet'}")
+        # A breaker left open by the previous fault (no call needed the service since) is open from the start.
+        opened = "already" if seen[0][1] != "CLOSED" else at(seen[0][0])
+        closed = [t for t, _, state in seen if state == "CLOSED"]
+        print(f"circuit {breaker} during {name}: opened {opened}, probed"
+              f" {sum(state == 'HALF_OPEN' for _, _, state in seen)} times, closed"
+              f" {at(closed[-1]) if closed else 'not before the next fault (no call needed it meanwhile)'}")
 PY
 # The 5xx answers by status and error code, over the whole run.
 awk '$5 ~ /^5/ || $5 == "000" { n[$5 " " $8]++ } END { printf "failures:"; for (c in n) printf " %s x%d;", c, n[c]; print "" }' \
