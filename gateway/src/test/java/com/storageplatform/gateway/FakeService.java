@@ -2,12 +2,14 @@ package com.storageplatform.gateway;
 
 import com.storageplatform.kit.caller.Introspection;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -37,6 +39,8 @@ final class FakeService implements AutoCloseable {
     private final Set<Channel> connections = ConcurrentHashMap.newKeySet();
     final AtomicInteger readyStatus = new AtomicInteger(200);
     final AtomicReference<Duration> delay = new AtomicReference<>(Duration.ZERO);
+    /** When set, a request is answered by resetting its connection, as a process killed while serving it does. */
+    final AtomicBoolean resetConnections = new AtomicBoolean();
     final AtomicReference<String> responseHeader = new AtomicReference<>();
     final Map<String, Introspection> tokens = new ConcurrentHashMap<>();
     final AtomicInteger introspections = new AtomicInteger();
@@ -80,6 +84,13 @@ final class FakeService implements AutoCloseable {
                                 }))
                         .route(request -> true, (request, response) -> {
                             record(request);
+                            if (resetConnections.get()) {
+                                // SO_LINGER 0: the close sends a reset, not an orderly end of the stream.
+                                response.withConnection(connection -> connection.channel()
+                                        .config().setOption(ChannelOption.SO_LINGER, 0));
+                                return request.receive().then(Mono.fromRunnable(() -> response.withConnection(
+                                        connection -> connection.channel().close())));
+                            }
                             // Like every platform service, echo the request id the gateway passed on.
                             String requestId = request.requestHeaders().get("Service-Request-Id");
                             if (requestId != null) {

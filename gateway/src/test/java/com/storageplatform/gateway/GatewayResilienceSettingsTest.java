@@ -3,6 +3,7 @@ package com.storageplatform.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.storageplatform.kit.caller.Environment;
+import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
 import java.io.IOException;
 import java.util.Map;
@@ -28,7 +29,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "platform.resilience.peers.webhooks.sliding-window-size=2",
         "platform.resilience.peers.webhooks.minimum-number-of-calls=2",
-        "platform.resilience.peers.webhooks.open-for=42s"})
+        "platform.resilience.peers.webhooks.open-for=42s",
+        "platform.resilience.peers.auth.open-for=30s"})
 @AutoConfigureWebTestClient
 class GatewayResilienceSettingsTest {
 
@@ -39,6 +41,9 @@ class GatewayResilienceSettingsTest {
 
     @Autowired
     WebTestClient client;
+
+    @Autowired
+    Resilience resilience;
 
     private static String key(String... scopes) {
         return Backends.apiKey(Environment.LIVE, scopes);
@@ -68,6 +73,33 @@ class GatewayResilienceSettingsTest {
                 webhooks.start();
             }
         }
+    }
+
+    @Test
+    void anAuthServiceThatKeepsFailingOpensItsCircuitAndCredentialsAreNotAskedAboutForItsOpenTime() {
+        FakeService auth = Backends.get("auth");
+        auth.stop();
+        try {
+            for (int i = 0; i < 15; i++) {
+                client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
+                        .expectStatus().isEqualTo(503);
+            }
+            auth.start();
+            auth.received.clear();
+            client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
+                    .expectStatus().isEqualTo(503)
+                    .expectHeader().valueEquals("Retry-After", "30")
+                    .expectBody().jsonPath("$.error.code").isEqualTo("service_unavailable");
+            assertThat(auth.received).isEmpty();
+        } finally {
+            if (!auth.isRunning()) {
+                auth.start();
+            }
+            // The other tests need the auth service reachable at once, not in 30 seconds.
+            resilience.breakerOf("auth").reset();
+        }
+        client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
+                .expectStatus().isOk();
     }
 
     @Test

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.resilience.Resilience;
 import com.storageplatform.kit.testsupport.ThreadDumpOnTimeout;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -40,6 +43,9 @@ class GatewayResilienceTest {
     @Autowired
     Resilience resilience;
 
+    /** The open time (1 s) and a call's way through a loaded machine, far below the 10 s it used to be. */
+    private static final Duration RECOVERED_WITHIN = Duration.ofSeconds(5);
+
     private final FakeService auth = Backends.get("auth");
 
     private static String key(String... scopes) {
@@ -62,6 +68,28 @@ class GatewayResilienceTest {
             crm.start();
         }
         client.get().uri("/v1/deals").header("Authorization", "Bearer " + key).exchange().expectStatus().isOk();
+    }
+
+    /**
+     * A service killed while it serves a request resets the connection: the request is 503 with Retry-After (the
+     * client retries it under its key), not a 500 that blames the platform for the service being down.
+     */
+    @Test
+    void aServiceThatDropsTheConnectionWhileServingIsServiceUnavailableNotAnInternalError(CapturedOutput output) {
+        FakeService billing = Backends.get("billing");
+        billing.resetConnections.set(true);
+        try {
+            client.post().uri("/v1/invoices").header("Authorization", "Bearer " + key("billing:write"))
+                    .header("Idempotency-Key", "reset-1").contentType(MediaType.APPLICATION_JSON)
+                    .bodyValue("{\"currency\": \"GBP\"}").exchange()
+                    .expectStatus().isEqualTo(503)
+                    .expectHeader().valueEquals("Retry-After", "5")
+                    .expectBody().jsonPath("$.error.code").isEqualTo("service_unavailable");
+        } finally {
+            billing.resetConnections.set(false);
+        }
+        assertThat(billing.received).isNotEmpty();
+        assertThat(output.getAll()).doesNotContain("Unexpected failure");
     }
 
     @Test
@@ -91,27 +119,67 @@ class GatewayResilienceTest {
         }
     }
 
+    /**
+     * An open circuit turns callers away only until a call may probe the service again: the first call after the
+     * service returns goes through, not one a whole open time later (bench/faults-under-load.sh measured 16.9 s of
+     * refusals after the auth service was back, with breakers that waited 10 s after each failed probe). That an
+     * open circuit turns callers away without asking the service is in {@code GatewayResilienceSettingsTest}.
+     */
     @Test
-    void aFailingServiceOpensItsCircuitAndCallersAreTurnedAwayFast() {
+    void aServiceThatComesBackIsRoutedToAgainWithinAboutASecondNotAWholeOpenTimeLater() {
         FakeService commerce = Backends.get("commerce");
         String key = key("contacts:read");
         commerce.stop();
-        String retryAfter = null;
         try {
             for (int i = 0; i < 15; i++) {
-                retryAfter = client.get().uri("/v1/contacts").header("Authorization", "Bearer " + key).exchange()
-                        .expectStatus().isEqualTo(503)
-                        .returnResult(String.class).getResponseHeaders().getFirst("Retry-After");
+                client.get().uri("/v1/contacts").header("Authorization", "Bearer " + key).exchange()
+                        .expectStatus().isEqualTo(503);
             }
+            assertThat(resilience.breakerOf("commerce").getState()).isEqualTo(CircuitBreaker.State.OPEN);
         } finally {
             commerce.start();
         }
-        commerce.received.clear();
-        client.get().uri("/v1/contacts").header("Authorization", "Bearer " + key).exchange()
-                .expectStatus().isEqualTo(503)
-                .expectHeader().valueEquals("Retry-After", "10");
-        assertThat(retryAfter).isEqualTo("10");
-        assertThat(commerce.received).isEmpty();
+        try {
+            assertThat(untilAnswered("/v1/contacts", () -> key)).isLessThan(RECOVERED_WITHIN);
+        } finally {
+            resilience.breakerOf("commerce").reset();
+        }
+    }
+
+    @Test
+    void theFirstCredentialCheckAfterTheAuthServiceComesBackGoesThrough() {
+        auth.stop();
+        try {
+            for (int i = 0; i < 15; i++) {
+                client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
+                        .expectStatus().isEqualTo(503);
+            }
+            assertThat(resilience.breakerOf("auth").getState()).isEqualTo(CircuitBreaker.State.OPEN);
+        } finally {
+            auth.start();
+        }
+        try {
+            // A new credential each time, so that every request has to ask the auth service.
+            assertThat(untilAnswered("/v1/deals", () -> key("crm:read"))).isLessThan(RECOVERED_WITHIN);
+        } finally {
+            // The other tests of this class need the auth service reachable at once.
+            resilience.breakerOf("auth").reset();
+        }
+    }
+
+    /** How long after the service came back requests to {@code path} were still refused (at most 15 s). */
+    private Duration untilAnswered(String path, Supplier<String> key) {
+        long returned = System.nanoTime();
+        while (Duration.ofNanos(System.nanoTime() - returned).compareTo(Duration.ofSeconds(15)) < 0) {
+            int status = client.get().uri(path).header("Authorization", "Bearer " + key.get()).exchange()
+                    .returnResult(String.class).getStatus().value();
+            if (status == 200) {
+                break;
+            }
+            assertThat(status).isEqualTo(503);
+            LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+        }
+        return Duration.ofNanos(System.nanoTime() - returned);
     }
 
     @Test
@@ -155,31 +223,5 @@ class GatewayResilienceTest {
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
         assertThat(output.getAll()).doesNotContain("Unexpected failure");
         assertThat(crm.received).isEmpty();
-    }
-
-    @Test
-    void anAuthServiceThatKeepsFailingOpensItsCircuitAndCredentialsAreNotAskedAbout() {
-        auth.stop();
-        try {
-            for (int i = 0; i < 15; i++) {
-                client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
-                        .expectStatus().isEqualTo(503);
-            }
-            auth.start();
-            auth.received.clear();
-            client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
-                    .expectStatus().isEqualTo(503)
-                    .expectHeader().valueEquals("Retry-After", "10")
-                    .expectBody().jsonPath("$.error.code").isEqualTo("service_unavailable");
-            assertThat(auth.received).isEmpty();
-        } finally {
-            if (!auth.isRunning()) {
-                auth.start();
-            }
-            // The other tests of this class need the auth service reachable at once, not in 10 seconds.
-            resilience.breakerOf("auth").reset();
-        }
-        client.get().uri("/v1/deals").header("Authorization", "Bearer " + key("crm:read")).exchange()
-                .expectStatus().isOk();
     }
 }

@@ -3,7 +3,8 @@ package com.storageplatform.kit.resilience;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
-import java.net.ConnectException;
+import io.netty.channel.unix.Errors;
+import java.net.SocketException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
@@ -34,11 +35,15 @@ public final class Outages {
                 || isConnectionFailure(failure);
     }
 
-    /** A connection refused, timed out while connecting, or closed before the answer came. */
+    /**
+     * A connection refused, timed out while connecting, closed before the answer came, or reset while the peer
+     * served the call (a process killed mid-request: {@code SocketException} with NIO, netty's
+     * {@code NativeIoException} with the native transport).
+     */
     public static boolean isConnectionFailure(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ConnectException || cause instanceof PrematureCloseException
-                    || cause instanceof AbortedException
+            if (cause instanceof SocketException || cause instanceof Errors.NativeIoException
+                    || cause instanceof PrematureCloseException || cause instanceof AbortedException
                     || cause instanceof io.netty.channel.ConnectTimeoutException) {
                 return true;
             }

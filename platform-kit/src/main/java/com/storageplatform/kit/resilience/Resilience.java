@@ -16,6 +16,8 @@ import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 import java.time.Duration;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
@@ -25,6 +27,8 @@ import reactor.core.publisher.Mono;
  */
 public final class Resilience {
 
+    private static final Logger log = LoggerFactory.getLogger(Resilience.class);
+
     private final ResilienceProperties properties;
     private final CircuitBreakerRegistry breakers = CircuitBreakerRegistry.ofDefaults();
     private final TimeLimiterRegistry timeLimiters = TimeLimiterRegistry.ofDefaults();
@@ -32,6 +36,10 @@ public final class Resilience {
 
     public Resilience(ResilienceProperties properties) {
         this.properties = properties;
+        // An outage and its end, as the process saw them: each breaker says when it opens, probes and closes.
+        breakers.getEventPublisher().onEntryAdded(added -> added.getAddedEntry().getEventPublisher()
+                .onStateTransition(event -> log.info("Circuit breaker of {}: {}", event.getCircuitBreakerName(),
+                        event.getStateTransition())));
     }
 
     public Policy policyOf(String peer) {

@@ -37,8 +37,10 @@ public record ResilienceProperties(Policy defaults, Map<String, Policy> peers) {
      * @param slidingWindowSize    calls the breaker judges the failure rate over
      * @param minimumNumberOfCalls calls before the breaker judges at all
      * @param failureRateThreshold percentage of failed calls that opens the breaker
-     * @param openFor              how long an open breaker refuses calls before letting a few through; also the
-     *                             {@code Retry-After} of the 503 it answers meanwhile
+     * @param openFor              how long an open breaker refuses calls before the next ones are let through to
+     *                             probe the peer (half-open); also the {@code Retry-After} of the 503 it answers
+     *                             meanwhile. Short, so that the first call after a peer comes back goes through:
+     *                             every probe that fails opens the breaker for this long again
      * @param halfOpenCalls        calls let through to decide whether the peer has recovered
      * @param retryAttempts        attempts of a retryable call, the first included (1: no retry)
      * @param retryBackoff         wait before the second attempt, doubled before each later one
@@ -47,7 +49,14 @@ public record ResilienceProperties(Policy defaults, Map<String, Policy> peers) {
             Integer failureRateThreshold, Duration openFor, Integer halfOpenCalls, Integer retryAttempts,
             Duration retryBackoff) {
 
-        public static final Policy DEFAULTS = new Policy(Duration.ofSeconds(5), 20, 10, 50, Duration.ofSeconds(10),
+        /**
+         * Open for 1 s: turning a call away costs nothing, so the breaker may probe a peer that is down every
+         * second (at most {@code halfOpenCalls} calls, refused at once by a stopped process) and routes to it
+         * again within a second of its return. With 10 s, a peer that came back just after a failed probe was
+         * refused for up to 10 s more, twice when a probe met it still warming up (16.9 s measured by
+         * bench/faults-under-load.sh).
+         */
+        public static final Policy DEFAULTS = new Policy(Duration.ofSeconds(5), 20, 10, 50, Duration.ofSeconds(1),
                 3, 3, Duration.ofMillis(100));
 
         /** This policy with every unset field taken from {@code base}. */

@@ -1,5 +1,6 @@
 package com.storageplatform.kit.testsupport;
 
+import io.netty.channel.ChannelOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +14,9 @@ import reactor.netty.http.server.HttpServer;
 
 /**
  * A stand-in for a peer service on a local port: it records every request exactly as it came over the wire
- * (method, path, headers, body) and answers what the test told it to (a status and body, a hang), so a test can
- * point a {@code ServiceClient} at it ({@code platform.services.<peer>.url} = {@link #url()}) and assert both sides.
+ * (method, path, headers, body) and answers what the test told it to (a status and body, a hang, a reset), so a
+ * test can point a {@code ServiceClient} at it ({@code platform.services.<peer>.url} = {@link #url()}) and assert
+ * both sides.
  */
 public final class ScriptedPeer implements AutoCloseable {
 
@@ -25,12 +27,12 @@ public final class ScriptedPeer implements AutoCloseable {
         }
     }
 
-    private record Answer(int status, String body, Map<String, String> headers, boolean hang) {
+    private record Answer(int status, String body, Map<String, String> headers, boolean hang, boolean reset) {
     }
 
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final DisposableServer server;
-    private volatile Answer answer = new Answer(200, "{\"data\":{}}", Map.of(), false);
+    private volatile Answer answer = new Answer(200, "{\"data\":{}}", Map.of(), false, false);
 
     private ScriptedPeer() {
         this.server = HttpServer.create().host("127.0.0.1").port(0)
@@ -42,6 +44,14 @@ public final class ScriptedPeer implements AutoCloseable {
                             received.add(new Received(request.method().name(), request.uri(), headers, body));
                             Answer now = answer;
                             if (now.hang()) {
+                                return Mono.never();
+                            }
+                            if (now.reset()) {
+                                // SO_LINGER 0: the close sends a reset, not an orderly end of the stream.
+                                response.withConnection(connection -> {
+                                    connection.channel().config().setOption(ChannelOption.SO_LINGER, 0);
+                                    connection.channel().close();
+                                });
                                 return Mono.never();
                             }
                             response.status(now.status()).header("Content-Type", "application/json");
@@ -65,13 +75,19 @@ public final class ScriptedPeer implements AutoCloseable {
     }
 
     public ScriptedPeer answer(int status, String json, Map<String, String> headers) {
-        answer = new Answer(status, json, Map.copyOf(headers), false);
+        answer = new Answer(status, json, Map.copyOf(headers), false, false);
         return this;
     }
 
     /** Never answers: the request stays open until the caller gives up. */
     public ScriptedPeer hang() {
-        answer = new Answer(0, "", Map.of(), true);
+        answer = new Answer(0, "", Map.of(), true, false);
+        return this;
+    }
+
+    /** Resets the connection of every request once it has arrived, as a peer killed while serving it does. */
+    public ScriptedPeer reset() {
+        answer = new Answer(0, "", Map.of(), false, true);
         return this;
     }
 

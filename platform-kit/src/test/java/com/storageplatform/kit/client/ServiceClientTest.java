@@ -48,6 +48,7 @@ class ServiceClientTest {
     static final ScriptedPeer HANGING = ScriptedPeer.start();
     static final ScriptedPeer FAILING = ScriptedPeer.start();
     static final ScriptedPeer UNAVAILABLE = ScriptedPeer.start();
+    static final ScriptedPeer RESETTING = ScriptedPeer.start();
 
     static final String SAMPLE = """
             {"data":{"id":"0190f1a2-0000-7000-8000-000000000001","object":"sample","name":"relayed",
@@ -59,6 +60,7 @@ class ServiceClientTest {
         registry.add("platform.services.hanging.url", HANGING::url);
         registry.add("platform.services.failing.url", FAILING::url);
         registry.add("platform.services.unavailable.url", UNAVAILABLE::url);
+        registry.add("platform.services.resetting.url", RESETTING::url);
     }
 
     @AfterAll
@@ -67,6 +69,7 @@ class ServiceClientTest {
         HANGING.close();
         FAILING.close();
         UNAVAILABLE.close();
+        RESETTING.close();
     }
 
     @Autowired
@@ -87,6 +90,8 @@ class ServiceClientTest {
         FAILING.answer(500, "{\"error\":{\"code\":\"internal_error\",\"message\":\"boom\"}}");
         UNAVAILABLE.clear();
         UNAVAILABLE.answer(503, "{\"error\":{\"code\":\"service_unavailable\",\"message\":\"down\"}}");
+        RESETTING.clear();
+        RESETTING.reset();
     }
 
     private WebTestClient.RequestBodySpec relay(String peer, String token) {
@@ -268,6 +273,20 @@ class ServiceClientTest {
                 .expectBody().jsonPath("$.error.message")
                 .value(message -> assertThat((String) message).contains("The failing service is unavailable"));
         assertThat(FAILING.received()).hasSize(reached);
+    }
+
+    /**
+     * A peer killed while it serves the call resets the connection: that is the peer being unavailable, retried like
+     * any outage, and 503 with Retry-After once the attempts are spent, never a 500 (bench/faults-under-load.sh got
+     * a 500 for the request in flight when it killed a service).
+     */
+    @Test
+    void aPeerThatDropsTheConnectionWhileServingIsUnavailableAndRetried() {
+        read("resetting")
+                .expectStatus().isEqualTo(503)
+                .expectHeader().valueEquals("Retry-After", "5")
+                .expectBody().jsonPath("$.error.code").isEqualTo("service_unavailable");
+        assertThat(RESETTING.received()).hasSize(3);
     }
 
     @Test

@@ -8,6 +8,7 @@ import com.storageplatform.kit.web.ErrorCode;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
@@ -57,6 +58,21 @@ class ResilienceTest {
         assertThat(Outages.isOutage(ApiException.conflict("taken"))).isFalse();
         assertThat(Resilience.isTransient(new ApiException(ErrorCode.IDEMPOTENCY_IN_PROGRESS, "busy"))).isTrue();
         assertThat(Resilience.isTransient(ApiException.invalid("name", "required"))).isFalse();
+    }
+
+    /**
+     * A peer killed while it serves a call resets the connection (with NIO a {@code SocketException}; with the
+     * native transport netty's own, which {@code ServiceClientTest} meets over a real connection).
+     */
+    @Test
+    void aConnectionResetByThePeerIsAnOutage() {
+        Throwable reset = new SocketException("Connection reset");
+
+        assertThat(Outages.isOutage(reset)).isTrue();
+        assertThat(Outages.isOutage(new IllegalStateException("wrapped", reset))).isTrue();
+        ApiException answer = (ApiException) Outages.toApiError(reset, "The service", Duration.ofSeconds(1));
+        assertThat(answer.code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+        assertThat(answer.headers()).containsEntry("Retry-After", "5");
     }
 
     @Test
