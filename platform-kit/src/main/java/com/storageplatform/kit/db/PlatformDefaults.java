@@ -8,10 +8,10 @@ import org.springframework.core.env.MapPropertySource;
 
 /**
  * Settings every service shares, at the lowest precedence so a service or deployment can still override them:
- * request limits above the gateway's, graceful shutdown (finish in-flight requests, hand back Kafka partitions), a connection pool that recovers
- * after the database restarts, quiet third-party logs, and observability (ADR 0022): Prometheus metrics on the
- * management port only, never on the API port; traces propagated in W3C form and carried into logs, exported only
- * when a deployment switches the OTLP exporter on.
+ * request limits above the gateway's, graceful shutdown (finish in-flight requests, hand back Kafka partitions), a
+ * connection pool that recovers after the database restarts, quiet third-party logs, and observability (ADR 0022):
+ * Prometheus metrics on the management port only, never on the API port; traces propagated in W3C form and carried
+ * into logs, exported only when a deployment switches the OTLP exporter on.
  */
 public class PlatformDefaults implements EnvironmentPostProcessor {
 

@@ -53,8 +53,8 @@ class ErrorMapperTest {
     @Test
     void aContentTypeThatIsNoMediaTypeIsUnsupportedMediaTypeNotAnUnexpectedFailure() {
         // Issue 21: reading such a header (an unknown charset, a malformed type) threw, and was answered 500.
-        for (String type : new String[] {"application/json; charset=x-no-such-charset", "application/json; charset=\"\u00ff\"",
-                "json"}) {
+        for (String type : new String[] {"application/json; charset=x-no-such-charset",
+                "application/json; charset=\"\u00ff\"", "json"}) {
             org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
             headers.set("Content-Type", type);
             Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(headers::getContentType);

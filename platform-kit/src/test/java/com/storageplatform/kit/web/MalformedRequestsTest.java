@@ -66,8 +66,8 @@ class MalformedRequestsTest {
     void aContentTypeThatIsNoMediaTypeIsUnsupportedMediaTypeNotAServerError() throws IOException {
         // The mutation filter's check for a streamed CSV body threw on such a header: 500 internal_error.
         String body = "{\"name\":\"typed\"}";
-        for (String type : new String[] {"application/json; charset=x-no-such-charset", "application/json; charset=\"\u00ff\"",
-                "json"}) {
+        for (String type : new String[] {"application/json; charset=x-no-such-charset",
+                "application/json; charset=\"\u00ff\"", "json"}) {
             for (String key : new String[] {"", "Idempotency-Key: malformed-type-" + type.length() + "\r\n"}) {
                 Answer answer = send("POST /v1/samples HTTP/1.1\r\nHost: service\r\nAuthorization: "
                         + TestCallers.bearer(TestCallers.apiCaller("samples:write")) + "\r\nContent-Type: " + type
