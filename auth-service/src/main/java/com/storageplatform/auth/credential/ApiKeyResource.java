@@ -46,6 +46,7 @@ class ApiKeyResource {
 
     /** 201 with the successor and its plaintext; the old one keeps working for 24 hours. */
     @PostMapping("/admin/v1/api-keys/{id}/rotate")
+    @ResponseStatus(HttpStatus.CREATED) // what the description documents; the answer sets it itself
     Mono<ResponseEntity<Envelopes.Data<ApiKey>>> rotate(@PathVariable String id,
             @RequestBody(required = false) NoFields body) {
         return credentials.rotate(CredentialKind.API_KEY, Ids.fromPath(id), ApiKey::of)

@@ -46,6 +46,7 @@ class StaticTokenResource {
 
     /** 201 with the successor and its plaintext; the old one keeps working for 24 hours. */
     @PostMapping("/admin/v1/static-tokens/{id}/rotate")
+    @ResponseStatus(HttpStatus.CREATED) // what the description documents; the answer sets it itself
     Mono<ResponseEntity<Envelopes.Data<StaticToken>>> rotate(@PathVariable String id,
             @RequestBody(required = false) NoFields body) {
         return credentials.rotate(CredentialKind.STATIC_TOKEN, Ids.fromPath(id), StaticToken::of)

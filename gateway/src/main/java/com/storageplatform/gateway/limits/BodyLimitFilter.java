@@ -9,6 +9,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
@@ -30,6 +31,7 @@ import reactor.core.publisher.SynchronousSink;
 final class BodyLimitFilter implements WebFilter, Ordered {
 
     static final int ORDER = AccessFilter.ORDER + 10;
+    private static final MediaType TEXT_CSV = MediaType.parseMediaType("text/csv");
 
     private final RequestLimits limits;
 
@@ -57,9 +59,16 @@ final class BodyLimitFilter implements WebFilter, Ordered {
     }
 
     private static boolean isImport(ServerHttpRequest request) {
-        MediaType type = request.getHeaders().getContentType();
-        return request.getMethod() == HttpMethod.POST && request.getPath().value().equals("/v1/imports")
-                && type != null && type.isCompatibleWith(MediaType.parseMediaType("text/csv"));
+        if (request.getMethod() != HttpMethod.POST || !request.getPath().value().equals("/v1/imports")) {
+            return false;
+        }
+        MediaType type;
+        try {
+            type = request.getHeaders().getContentType();
+        } catch (InvalidMediaTypeException e) {
+            return false; // not a CSV file (an unknown charset, a malformed type): the service refuses it, 415
+        }
+        return type != null && type.isCompatibleWith(TEXT_CSV);
     }
 
     private ApiException tooLarge(boolean isImport) {

@@ -1,5 +1,6 @@
 package com.storageplatform.gateway.limits;
 
+import com.storageplatform.kit.web.DecodingFailures;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
@@ -33,13 +34,6 @@ public record RequestLimits(DataSize maxBodySize, DataSize maxImportSize, Durati
 
     /** A size as a message states it: {@code 1 MiB}, {@code 512 KiB}, {@code 100 bytes}. */
     static String describe(DataSize size) {
-        long bytes = size.toBytes();
-        if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0) {
-            return bytes / (1024 * 1024) + " MiB";
-        }
-        if (bytes >= 1024 && bytes % 1024 == 0) {
-            return bytes / 1024 + " KiB";
-        }
-        return bytes + " bytes";
+        return DecodingFailures.describe(size);
     }
 }

@@ -48,6 +48,20 @@ class BodyLimitFilterTest {
                 .verify();
     }
 
+    @Test
+    void aContentTypeThatIsNoMediaTypeIsPassedOnForTheServiceToRefuseNotAnUnexpectedFailure() {
+        // Issue 21: "application/json; charset=x-no-such-charset" made the filter's Content-Type check throw (500).
+        for (String path : new String[] {"/v1/deals", "/v1/imports", "/admin/v1/operators"}) {
+            for (String type : new String[] {"application/json; charset=x-no-such-charset",
+                    "text/csv; charset=\"\u00ff\"", "not a media type"}) {
+                MockServerHttpRequest request = MockServerHttpRequest.post(path).header("Content-Type", type)
+                        .contentLength(2).body(Flux.just(bytes("{}")));
+
+                StepVerifier.create(bodyPassedOn(request)).expectNextCount(1).as(path + " " + type).verifyComplete();
+            }
+        }
+    }
+
     /** The body of the request the filter hands on down the chain. */
     private Flux<DataBuffer> bodyPassedOn(MockServerHttpRequest request) {
         AtomicReference<ServerWebExchange> passed = new AtomicReference<>();

@@ -8,6 +8,7 @@ import com.storageplatform.kit.caller.Pem;
 import com.storageplatform.kit.openapi.OpenApiDefaults;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
+import com.storageplatform.kit.web.ErrorMapper;
 import com.storageplatform.kit.web.ErrorResponse;
 import com.storageplatform.kit.web.JsonResponses;
 import java.security.interfaces.ECPublicKey;
@@ -160,8 +161,7 @@ public class KitSecurityAutoConfiguration {
                     "The method " + exchange.getRequest().getMethod() + " is not allowed.", List.of(),
                     Map.of("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"));
         }
-        return new ApiException(ErrorCode.INVALID_REQUEST,
-                "The request's path or parameter names hold characters that are not allowed.");
+        return ErrorMapper.firewallRefusal();
     }
 
     private static final Set<HttpMethod> FIREWALL_METHODS = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST,

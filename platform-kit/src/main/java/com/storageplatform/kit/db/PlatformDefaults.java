@@ -8,10 +8,10 @@ import org.springframework.core.env.MapPropertySource;
 
 /**
  * Settings every service shares, at the lowest precedence so a service or deployment can still override them:
- * graceful shutdown (finish in-flight requests, hand back Kafka partitions), a connection pool that recovers
- * after the database restarts, quiet third-party logs, and observability (ADR 0022): Prometheus metrics on the
- * management port only, never on the API port; traces propagated in W3C form and carried into logs, exported only
- * when a deployment switches the OTLP exporter on.
+ * request limits above the gateway's, graceful shutdown (finish in-flight requests, hand back Kafka partitions), a
+ * connection pool that recovers after the database restarts, quiet third-party logs, and observability (ADR 0022):
+ * Prometheus metrics on the management port only, never on the API port; traces propagated in W3C form and carried
+ * into logs, exported only when a deployment switches the OTLP exporter on.
  */
 public class PlatformDefaults implements EnvironmentPostProcessor {
 
@@ -19,6 +19,11 @@ public class PlatformDefaults implements EnvironmentPostProcessor {
             Map.entry("server.shutdown", "graceful"),
             Map.entry("spring.lifecycle.timeout-per-shutdown-phase", "20s"),
             Map.entry("spring.main.banner-mode", "off"),
+            // A service takes whatever the gateway passes on: its 16 KB of client headers plus the caller token it
+            // adds, and its 8 KB request line, which it may percent-encode further. Netty's defaults (8 KB, 4 KB)
+            // refused such requests with an empty 431 or 414. The gateway's own application.yml sets its limits.
+            Map.entry("server.max-http-request-header-size", "32KB"),
+            Map.entry("server.netty.max-initial-line-length", "32KB"),
             Map.entry("spring.r2dbc.pool.max-acquire-time", "5s"),
             Map.entry("spring.r2dbc.pool.max-idle-time", "5m"),
             // A connection the database closed (it restarted) is dropped when next acquired; no ping per request.

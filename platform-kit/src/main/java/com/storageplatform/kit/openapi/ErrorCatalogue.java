@@ -14,7 +14,10 @@ public final class ErrorCatalogue {
     private static final Map<ErrorCode, String> WHEN = new EnumMap<>(ErrorCode.class);
 
     static {
-        WHEN.put(ErrorCode.INVALID_REQUEST, "The body is not valid JSON, or a header is malformed.");
+        WHEN.put(ErrorCode.INVALID_REQUEST, "The request is malformed: the body is not valid JSON, a header is "
+                + "malformed, or the path or a query parameter's name holds a character the API refuses (a control "
+                + "character, an encoded slash or percent sign). Also with 414 for a request line longer than 8 KiB "
+                + "and 431 for headers larger than 16 KiB.");
         WHEN.put(ErrorCode.UNAUTHORIZED, "The credential is missing, invalid or revoked (also a malformed "
                 + "Authorization header).");
         WHEN.put(ErrorCode.INSUFFICIENT_SCOPE, "The credential lacks the exact scope the operation needs.");

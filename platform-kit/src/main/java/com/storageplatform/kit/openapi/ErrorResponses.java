@@ -12,9 +12,11 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.springframework.http.HttpStatus;
 
 /**
  * The error responses: one component per status and set of codes ({@code IdempotencyConflictOrIdempotencyInProgress}),
@@ -49,7 +51,10 @@ final class ErrorResponses {
     static ApiResponse reference(int status, Set<ErrorCode> codes, Components components, boolean rateLimited) {
         String name = (rateLimited ? "" : "Admin")
                 + codes.stream().map(code -> pascal(code.code())).collect(Collectors.joining("Or"))
-                + (status == 400 && codes.contains(ErrorCode.VALIDATION_ERROR) ? "InQuery" : "");
+                + (status == 400 && codes.contains(ErrorCode.VALIDATION_ERROR) ? "InQuery" : "")
+                // A code answered with another status than its own (invalid_request as 414): named after both.
+                + (codes.stream().noneMatch(code -> code.status().value() == status)
+                        ? pascal(HttpStatus.valueOf(status).name().toLowerCase(Locale.ROOT)) : "");
         if (components.getResponses() == null || !components.getResponses().containsKey(name)) {
             components.addResponses(name, response(status, codes, rateLimited));
         }
@@ -89,6 +94,10 @@ final class ErrorResponses {
         } else if (code == ErrorCode.VALIDATION_ERROR) {
             body.put("message", MESSAGES.get(code));
             body.put("details", List.of(Map.of("field", "name", "issue", FieldIssue.REQUIRED)));
+        } else if (code == ErrorCode.INVALID_REQUEST && status == 414) {
+            body.put("message", "The request line is longer than 8 KiB.");
+        } else if (code == ErrorCode.INVALID_REQUEST && status == 431) {
+            body.put("message", "The request's headers are larger than 16 KiB.");
         } else {
             body.put("message", MESSAGES.getOrDefault(code, ErrorCatalogue.when(code)));
         }
@@ -107,7 +116,9 @@ final class ErrorResponses {
                 "invalid_request", "The token endpoint accepts only POST."));
         responses.addApiResponse("500", oauthError("An unexpected failure (`server_error`); retry shortly.",
                 "server_error", "The token could not be issued; retry shortly."));
+        responses.addApiResponse("414", reference(414, Set.of(ErrorCode.INVALID_REQUEST), components, true));
         responses.addApiResponse("429", reference(429, Set.of(ErrorCode.RATE_LIMITED), components, true));
+        responses.addApiResponse("431", reference(431, Set.of(ErrorCode.INVALID_REQUEST), components, true));
         responses.addApiResponse("503", reference(503, Set.of(ErrorCode.SERVICE_UNAVAILABLE), components, true));
         responses.addApiResponse("504", reference(504, Set.of(ErrorCode.GATEWAY_TIMEOUT), components, true));
     }

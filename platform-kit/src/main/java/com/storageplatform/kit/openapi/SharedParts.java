@@ -371,6 +371,7 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
             add(errors, ErrorCode.UNAUTHORIZED);
         }
         add(errors, ErrorCode.INTERNAL_ERROR, ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.GATEWAY_TIMEOUT);
+        malformedRequest(errors);
         if (path.contains("{")) {
             add(errors, ErrorCode.NOT_FOUND);
         }
@@ -390,6 +391,18 @@ public final class SharedParts implements OperationCustomizer, OpenApiCustomizer
         errors.forEach((status, codes) -> responses.addApiResponse(Integer.toString(status),
                 ErrorResponses.reference(status, codes, components, kind != Kind.ADMIN)));
         operation.setResponses(responses);
+    }
+
+    /**
+     * What any operation may be refused before its route is chosen (the request firewall, Netty's decoder in the
+     * kit's {@code DecodingFailures}): 400 for a request that is not well-formed or whose path or parameter names
+     * hold characters the API refuses, 414 for a request line and 431 for headers over their limits; all
+     * {@code invalid_request}.
+     */
+    private static void malformedRequest(Map<Integer, TreeSet<ErrorCode>> errors) {
+        for (int status : new int[] {400, 414, 431}) {
+            errors.computeIfAbsent(status, s -> new TreeSet<>()).add(ErrorCode.INVALID_REQUEST);
+        }
     }
 
     private static void add(Map<Integer, TreeSet<ErrorCode>> errors, ErrorCode... codes) {

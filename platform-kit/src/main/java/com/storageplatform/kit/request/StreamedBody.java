@@ -6,6 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
@@ -38,8 +39,14 @@ final class StreamedBody extends ServerHttpRequestDecorator {
     }
 
     static boolean isStreamed(ServerHttpRequest request) {
-        MediaType type = request.getHeaders().getContentType();
-        return type != null && CSV.isCompatibleWith(type);
+        try {
+            MediaType type = request.getHeaders().getContentType();
+            return type != null && CSV.isCompatibleWith(type);
+        } catch (InvalidMediaTypeException e) {
+            // Not a CSV file (an unknown charset, no media type at all): the handler refuses the body as it reads
+            // it (415, or the token endpoint's own 400), rather than the filter with a 500 (issue 21).
+            return false;
+        }
     }
 
     @Override

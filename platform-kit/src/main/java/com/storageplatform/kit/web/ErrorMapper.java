@@ -11,6 +11,7 @@ import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.MissingRequestValueException;
@@ -40,6 +41,9 @@ public final class ErrorMapper {
     private static final Set<String> LOST_RACE_STATES = Set.of("40P01", "40001");
     /** character_not_in_repertoire (NUL in text) and untranslatable_character (the escape of NUL in jsonb). */
     private static final Set<String> UNSTORABLE_TEXT_STATES = Set.of("22021", "22P05");
+    /** Spring Security's request firewall (not on the gateway's classpath: named, never loaded here). */
+    private static final String FIREWALL_REJECTION =
+            "org.springframework.security.web.server.firewall.ServerExchangeRejectedException";
 
     private ErrorMapper() {
     }
@@ -60,6 +64,14 @@ public final class ErrorMapper {
     static ApiException toApiException(Throwable failure) {
         if (failure instanceof ApiException api) {
             return api;
+        }
+        if (rejectedByFirewall(failure)) {
+            return firewallRefusal();
+        }
+        if (failure instanceof InvalidMediaTypeException) {
+            // A Content-Type that is no media type, or names a charset Java does not know: not one the API reads.
+            return new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "The Content-Type header is not a media type this API reads: send application/json.");
         }
         if (failure instanceof UnsupportedMediaTypeStatusException) {
             return new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
@@ -113,6 +125,29 @@ public final class ErrorMapper {
                     "The request holds text that cannot be stored (such as the NUL character, U+0000).");
         }
         return null;
+    }
+
+    /**
+     * The request firewall's refusal of a path, a parameter's name or a header (a control character, an encoded slash
+     * or percent sign): 400 {@code invalid_request}, never stored under an {@code Idempotency-Key}.
+     */
+    public static ApiException firewallRefusal() {
+        return new ApiException(ErrorCode.INVALID_REQUEST,
+                "The request's path or parameter names hold characters that are not allowed.");
+    }
+
+    /**
+     * Whether the firewall refused the request. It checks parameter names and headers only when they are first
+     * read: when that is a handler reading its query inside the mutation filter (an import's {@code type}), the
+     * refusal reached the mapper as an unexpected failure, a 500 (issue 21).
+     */
+    private static boolean rejectedByFirewall(Throwable failure) {
+        for (Class<?> type = failure.getClass(); type != null; type = type.getSuperclass()) {
+            if (type.getName().equals(FIREWALL_REJECTION)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static ApiException fromInput(ServerWebInputException e) {

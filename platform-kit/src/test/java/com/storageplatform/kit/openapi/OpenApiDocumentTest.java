@@ -107,6 +107,23 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void everyOperationDocumentsTheRefusalsOfAMalformedRequestWhateverItsRoute() {
+        // Issue 21: a control character in a path or a parameter's name (400), a request line over 8 KiB (414) or
+        // headers over 16 KiB (431) are refused before any route, also on a read by id, which documented none.
+        OpenAPI api = document();
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) ->
+                assertThat(operation.getResponses()).as(method + " " + path).containsKeys("400", "414", "431")));
+        io.swagger.v3.oas.models.responses.ApiResponse tooLong = api.getComponents().getResponses()
+                .get("InvalidRequestUriTooLong");
+        assertThat(tooLong.getDescription()).startsWith("`invalid_request`: The request is malformed");
+        assertThat(tooLong.getContent().get("application/json").getExamples().get("invalid_request").getValue())
+                .hasToString("{\"error\":{\"code\":\"invalid_request\",\"message\":\"The request line is longer than 8 "
+                        + "KiB.\"}}");
+        assertThat(api.getPaths().get("/v1/samples/{id}").getGet().getResponses().get("431").get$ref())
+                .isEqualTo("#/components/responses/InvalidRequestRequestHeaderFieldsTooLarge");
+    }
+
+    @Test
     void idsAndMoneyFollowTheConventions() {
         OpenAPI api = document();
         Schema<?> sample = api.getComponents().getSchemas().get("Sample");

@@ -51,6 +51,22 @@ class ErrorMapperTest {
     }
 
     @Test
+    void aContentTypeThatIsNoMediaTypeIsUnsupportedMediaTypeNotAnUnexpectedFailure() {
+        // Issue 21: reading such a header (an unknown charset, a malformed type) threw, and was answered 500.
+        for (String type : new String[] {"application/json; charset=x-no-such-charset",
+                "application/json; charset=\"\u00ff\"", "json"}) {
+            org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
+            headers.set("Content-Type", type);
+            Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(headers::getContentType);
+
+            ApiException api = ErrorMapper.toApiException(thrown);
+            assertThat(api).as(type).isNotNull();
+            assertThat(api.code()).isEqualTo(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+            assertThat(api.status().value()).isEqualTo(415);
+        }
+    }
+
+    @Test
     void aBareServiceUnavailableStatusSaysWhenToRetry() {
         ApiException bare = ErrorMapper.toApiException(new org.springframework.web.server.ResponseStatusException(
                 org.springframework.http.HttpStatus.BAD_GATEWAY));
