@@ -3,6 +3,7 @@ package com.storageplatform.kit.testsupport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -42,7 +43,19 @@ public final class CapturedStatements {
     /** By the text with its whitespace collapsed; the text kept is the first sent (its line comments intact). */
     private static final Map<String, Sent> SENT = new ConcurrentHashMap<>();
 
+    /** The distinct statements test classes sent themselves, left out. */
+    private static final Set<String> LEFT_OUT = ConcurrentHashMap.newKeySet();
+
     private CapturedStatements() {
+    }
+
+    static void leaveOut(String sql) {
+        LEFT_OUT.add(normalised(sql));
+    }
+
+    /** How many distinct statements test classes sent themselves (not the service's: left out). */
+    public static int leftOut() {
+        return LEFT_OUT.size();
     }
 
     static void record(String sql, List<String> parameterTypes) {

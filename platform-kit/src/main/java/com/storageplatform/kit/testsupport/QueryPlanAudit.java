@@ -62,7 +62,8 @@ public abstract class QueryPlanAudit {
             findings = QueryPlans.audit(statements, connection, exemptions());
         }
         writeReads(findings);
-        System.out.println("[query-plans] " + statements.size() + " statements captured, " + findings.summary());
+        System.out.println("[query-plans] " + statements.size() + " statements captured (" + CapturedStatements.leftOut()
+                + " that test classes sent themselves left out), " + findings.summary());
         if (!exemptions().isEmpty()) {
             System.out.println("[query-plans] exemptions:\n" + QueryPlans.describe(exemptions()));
         }

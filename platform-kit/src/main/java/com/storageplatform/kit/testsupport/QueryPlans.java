@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
@@ -23,20 +24,26 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Whether statements find their rows of a tenant table (one with an {@code account_id} column, as
- * {@code RowSecurity} walls) through an index, or read the whole table: a whole-table read costs more with every
- * operator, however little data each has.
+ * {@code RowSecurity} walls) through an index condition, or read the whole table: a whole-table read costs more with
+ * every operator, however little data each has.
  *
  * <p>Each statement is planned as the service's prepared statements are, without values: {@code PREPARE}d with the
  * types the driver sent its parameters as ({@link CapturedStatements.Sent}), then explained with
  * {@code plan_cache_mode = force_generic_plan}, which shows the plan for any values ({@code $1} left in it). Plain
  * {@code EXPLAIN (GENERIC_PLAN)} infers every type instead, and cannot where the text does not say it
  * ({@code unnest($1, $2)}). With {@code enable_seqscan} off, a sequential scan is chosen only where no index can
- * serve. Two reads of a tenant table fail the audit: a {@code Seq Scan}, and a walk of a whole index (an index scan
- * without an index condition, chosen for its order, as a list's {@code ORDER BY id} over the primary key with the
- * account left to a filter) where no index with a condition can serve instead. A walk of a partial index reads only
- * the rows its predicate keeps (a queue's pending ones) and passes. Statements that cannot be explained are skipped
- * by kind: all but {@code SELECT}, {@code WITH}, {@code INSERT}, {@code UPDATE}, {@code DELETE}, {@code VALUES},
- * {@code MERGE}, and any text holding more than one statement. Any other failure to explain one fails the audit.
+ * serve at all.
+ *
+ * <p>Two reads of a tenant table fail the audit: a {@code Seq Scan}, and a walk of a whole index (an index or bitmap
+ * index scan without an index condition: a list's {@code ORDER BY id} over the primary key with the account left to
+ * a filter, or every row a partial index keeps, as a queue's pending rows of every account) where no index condition
+ * can serve instead. The schema's tables are empty, so the planner may walk an index when a condition on another
+ * would serve: the statement is planned again with the walked indexes dropped (in a transaction rolled back), until
+ * it reads the table through a condition, and the walk stands only if it ends in a sequential scan.
+ *
+ * <p>Statements that cannot be explained are skipped by kind: all but {@code SELECT}, {@code WITH}, {@code INSERT},
+ * {@code UPDATE}, {@code DELETE}, {@code VALUES}, {@code MERGE}, and any text holding more than one statement. Any
+ * other failure to explain one fails the audit.
  */
 public final class QueryPlans {
 
@@ -50,12 +57,6 @@ public final class QueryPlans {
             JOIN pg_namespace n ON n.oid = c.relnamespace
             JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'account_id' AND NOT a.attisdropped
             WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')
-            """;
-    private static final String PARTIAL_INDEXES = """
-            SELECT c.relname FROM pg_index i
-            JOIN pg_class c ON c.oid = i.indexrelid
-            JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = current_schema() AND i.indpred IS NOT NULL
             """;
     private static final Pattern PARAMETER = Pattern.compile("\\$([1-9][0-9]*)");
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -72,16 +73,29 @@ public final class QueryPlans {
         }
     }
 
-    /** A read of the whole of {@code table} in a statement's plan: {@code how} names the plan's node. */
-    public record Scan(String statement, String table, String how) {
+    /**
+     * A read of the whole of {@code table} in a statement's plan: a sequential scan ({@code index} empty), or a walk
+     * of {@code index} without a condition.
+     */
+    public record Scan(String statement, String table, String index, String how) {
 
-        /** A walk of a whole index, rather than a sequential scan. */
+        static Scan seqScan(String statement, String table) {
+            return new Scan(statement, table, "", SEQ_SCAN);
+        }
+
+        static Scan walk(String statement, String table, String index, String nodeType) {
+            return new Scan(statement, table, index, nodeType + " using " + index + " without an index condition");
+        }
+
         boolean walk() {
-            return !how.equals(SEQ_SCAN);
+            return !index.isEmpty();
         }
     }
 
-    /** What an audit explained, skipped (by kind) and found. */
+    /**
+     * What an audit explained (each statement with how its plan reads each table), skipped (by kind), found, and
+     * excused.
+     */
     public record Findings(Map<String, List<String>> reads, Map<String, Integer> skipped, List<Scan> scans,
             Map<Exemption, List<Scan>> exempted, List<Exemption> unmatched) {
 
@@ -103,8 +117,8 @@ public final class QueryPlans {
         public String failures() {
             StringBuilder text = new StringBuilder();
             if (!scans.isEmpty()) {
-                text.append(scans.size()).append(" statement plans read a whole tenant table (no index serves them:"
-                        + " add one in a new migration, or exempt the statement with a reason):\n");
+                text.append(scans.size()).append(" statement plans read a whole tenant table (no index condition"
+                        + " serves them: add an index in a new migration, or exempt the statement with a reason):\n");
                 for (Scan scan : scans) {
                     text.append("  - ").append(scan.table()).append(" (").append(scan.how()).append("): ")
                             .append(CapturedStatements.normalised(scan.statement())).append('\n');
@@ -134,12 +148,11 @@ public final class QueryPlans {
 
     /**
      * Explains {@code statements} on {@code connection}: in the schema they were written for, as the role that runs
-     * them ({@link #connect}).
+     * them and owns the tables ({@link #connect}).
      */
     public static Findings audit(Collection<CapturedStatements.Sent> statements, Connection connection,
             List<Exemption> exemptions) throws SQLException {
-        Set<String> tenantTables = names(connection, TENANT_TABLES);
-        Set<String> partialIndexes = names(connection, PARTIAL_INDEXES);
+        Set<String> tenantTables = tenantTables(connection);
         Map<String, List<String>> reads = new LinkedHashMap<>();
         Map<String, Integer> skipped = new TreeMap<>();
         List<Scan> found = new ArrayList<>();
@@ -155,17 +168,9 @@ public final class QueryPlans {
                     continue;
                 }
                 JsonNode plan = plan(statement, sent);
-                List<Scan> scans = scans(sent.sql(), plan, tenantTables, partialIndexes);
+                List<Scan> scans = scans(sent.sql(), plan, tenantTables);
                 if (scans.stream().anyMatch(Scan::walk)) {
-                    // The planner may walk an index for its order though another's condition would serve (the
-                    // schema's tables are empty). Asked again with index scans off, it takes a bitmap scan with a
-                    // condition where one can serve; the walk stands where it still reads the table whole.
-                    statement.execute("SET enable_indexscan = off");
-                    statement.execute("SET enable_indexonlyscan = off");
-                    Set<String> unserved = scans(sent.sql(), plan(statement, sent), tenantTables, partialIndexes)
-                            .stream().map(Scan::table).collect(Collectors.toSet());
-                    statement.execute("RESET enable_indexscan");
-                    statement.execute("RESET enable_indexonlyscan");
+                    Set<String> unserved = unservedOnceWalksAreGone(connection, statement, sent, scans, tenantTables);
                     scans.removeIf(scan -> scan.walk() && !unserved.contains(scan.table()));
                 }
                 found.addAll(scans);
@@ -211,27 +216,80 @@ public final class QueryPlans {
     }
 
     /**
-     * The whole-table reads of a tenant table in a plan node and those under it (sub-plans and CTEs included): each
-     * {@code Seq Scan}, and each walk of a whole index (an index scan without a condition; one of a partial index
-     * reads only the rows it keeps, a queue's pending ones, and is no walk).
+     * The tables of {@code walks} that the statement still reads whole once the indexes walked are dropped, one round
+     * after another (a dropped index lets the planner walk the next), in a transaction rolled back after.
      */
-    static List<Scan> scans(String sql, JsonNode node, Set<String> tenantTables, Set<String> partialIndexes) {
+    private static Set<String> unservedOnceWalksAreGone(Connection connection, Statement statement,
+            CapturedStatements.Sent sent, List<Scan> walks, Set<String> tenantTables) throws SQLException {
+        Set<String> walked = walks.stream().filter(Scan::walk).map(Scan::table).collect(Collectors.toSet());
+        Set<String> unserved = new HashSet<>();
+        connection.setAutoCommit(false);
+        try {
+            List<Scan> left = walks.stream().filter(Scan::walk).toList();
+            while (!left.isEmpty()) {
+                for (String index : left.stream().map(Scan::index).collect(Collectors.toSet())) {
+                    drop(statement, index);
+                }
+                List<Scan> again = scans(sent.sql(), plan(statement, sent), tenantTables).stream()
+                        .filter(scan -> walked.contains(scan.table()) && !unserved.contains(scan.table())).toList();
+                again.stream().filter(scan -> !scan.walk()).forEach(scan -> unserved.add(scan.table()));
+                left = again.stream().filter(scan -> scan.walk() && !unserved.contains(scan.table())).toList();
+            }
+        } finally {
+            connection.rollback();
+            connection.setAutoCommit(true);
+        }
+        return unserved;
+    }
+
+    /** Drops an index, or the constraint it enforces (a primary key), with whatever depends on it. */
+    private static void drop(Statement statement, String index) throws SQLException {
+        String constraint = null;
+        try (ResultSet rows = statement.executeQuery("SELECT format('ALTER TABLE %s DROP CONSTRAINT %I CASCADE',"
+                + " conrelid::regclass, conname) FROM pg_constraint WHERE contype IN ('p', 'u', 'x')"
+                + " AND conindid = to_regclass('" + index.replace("'", "''") + "')")) {
+            if (rows.next()) {
+                constraint = rows.getString(1);
+            }
+        }
+        statement.execute(constraint != null ? constraint
+                : "DROP INDEX \"" + index.replace("\"", "\"\"") + "\" CASCADE");
+    }
+
+    /**
+     * The whole-table reads of a tenant table in a plan node and those under it (sub-plans and CTEs included): each
+     * {@code Seq Scan}, and each walk of a whole index (an index scan, or a bitmap scan's index scan, without an index
+     * condition).
+     */
+    static List<Scan> scans(String sql, JsonNode node, Set<String> tenantTables) {
         List<Scan> scans = new ArrayList<>();
         String type = node.path("Node Type").asString("");
         String table = node.path("Relation Name").asString("");
-        String index = node.path("Index Name").asString("");
         if (tenantTables.contains(table)) {
             if (type.equals(SEQ_SCAN)) {
-                scans.add(new Scan(sql, table, SEQ_SCAN));
-            } else if ((type.equals("Index Scan") || type.equals("Index Only Scan")) && !node.has("Index Cond")
-                    && !partialIndexes.contains(index)) {
-                scans.add(new Scan(sql, table, type + " using " + index + " without an index condition"));
+                scans.add(Scan.seqScan(sql, table));
+            } else if ((type.equals("Index Scan") || type.equals("Index Only Scan")) && !node.has("Index Cond")) {
+                scans.add(Scan.walk(sql, table, node.path("Index Name").asString(), type));
+            } else if (type.equals("Bitmap Heap Scan")) {
+                bitmapWalks(node, index -> scans.add(Scan.walk(sql, table, index, "Bitmap Index Scan")));
             }
         }
         for (JsonNode child : node.path("Plans")) {
-            scans.addAll(scans(sql, child, tenantTables, partialIndexes));
+            scans.addAll(scans(sql, child, tenantTables));
         }
         return scans;
+    }
+
+    /** The indexes a bitmap heap scan's bitmap index scans read without a condition. */
+    private static void bitmapWalks(JsonNode node, Consumer<String> walked) {
+        for (JsonNode child : node.path("Plans")) {
+            if (child.path("Node Type").asString("").equals("Bitmap Index Scan") && !child.has("Index Cond")) {
+                walked.accept(child.path("Index Name").asString());
+            }
+            if (!child.path("Node Type").asString("").equals("Bitmap Heap Scan")) {
+                bitmapWalks(child, walked);
+            }
+        }
     }
 
     /** How a plan reads each table, one line per scan node: its type, table, index and index condition. */
@@ -250,15 +308,15 @@ public final class QueryPlans {
         return reads;
     }
 
-    /** The names a query of the connection's schema answers (its first column). */
-    private static Set<String> names(Connection connection, String query) throws SQLException {
-        Set<String> names = new HashSet<>();
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(query)) {
+    static Set<String> tenantTables(Connection connection) throws SQLException {
+        Set<String> tables = new HashSet<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(TENANT_TABLES)) {
             while (rows.next()) {
-                names.add(rows.getString(1));
+                tables.add(rows.getString(1));
             }
         }
-        return names;
+        return tables;
     }
 
     /**

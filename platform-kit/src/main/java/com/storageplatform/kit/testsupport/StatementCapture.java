@@ -134,7 +134,11 @@ final class StatementCapture implements BeanPostProcessor {
         @Override
         public Statement createStatement(String sql) {
             Statement statement = connection.createStatement(sql);
-            return sentByTest() ? statement : new RecordingStatement(sql, statement, new ArrayList<>());
+            if (sentByTest()) {
+                CapturedStatements.leaveOut(sql);
+                return statement;
+            }
+            return new RecordingStatement(sql, statement, new ArrayList<>());
         }
 
         @Override
@@ -143,7 +147,9 @@ final class StatementCapture implements BeanPostProcessor {
             return new Batch() {
                 @Override
                 public Batch add(String sql) {
-                    if (!sentByTest()) {
+                    if (sentByTest()) {
+                        CapturedStatements.leaveOut(sql);
+                    } else {
                         CapturedStatements.record(sql, List.of());
                     }
                     batch.add(sql);
