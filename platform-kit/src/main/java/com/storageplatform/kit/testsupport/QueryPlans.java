@@ -74,21 +74,27 @@ public final class QueryPlans {
     }
 
     /**
-     * A read of the whole of {@code table} in a statement's plan: a sequential scan ({@code index} empty), or a walk
-     * of {@code index} without a condition.
+     * A read of the whole of {@code table} (named {@code alias} in the statement) in a statement's plan: a
+     * sequential scan ({@code index} empty), or a walk of {@code index} without a condition.
      */
-    public record Scan(String statement, String table, String index, String how) {
+    public record Scan(String statement, String table, String alias, String index, String how) {
 
-        static Scan seqScan(String statement, String table) {
-            return new Scan(statement, table, "", SEQ_SCAN);
+        static Scan seqScan(String statement, String table, String alias) {
+            return new Scan(statement, table, alias, "", SEQ_SCAN);
         }
 
-        static Scan walk(String statement, String table, String index, String nodeType) {
-            return new Scan(statement, table, index, nodeType + " using " + index + " without an index condition");
+        static Scan walk(String statement, String table, String alias, String index, String nodeType) {
+            return new Scan(statement, table, alias, index,
+                    nodeType + " using " + index + " without an index condition");
         }
 
         boolean walk() {
             return !index.isEmpty();
+        }
+
+        /** Which reading of the table it is: a statement may read one table under several names. */
+        String reading() {
+            return alias.equals(table) ? table : table + " " + alias;
         }
     }
 
@@ -120,7 +126,7 @@ public final class QueryPlans {
                 text.append(scans.size()).append(" statement plans read a whole tenant table (no index condition"
                         + " serves them: add an index in a new migration, or exempt the statement with a reason):\n");
                 for (Scan scan : scans) {
-                    text.append("  - ").append(scan.table()).append(" (").append(scan.how()).append("): ")
+                    text.append("  - ").append(scan.reading()).append(" (").append(scan.how()).append("): ")
                             .append(CapturedStatements.normalised(scan.statement())).append('\n');
                 }
             }
@@ -171,9 +177,9 @@ public final class QueryPlans {
                 List<Scan> scans = scans(sent.sql(), plan, tenantTables);
                 if (scans.stream().anyMatch(Scan::walk)) {
                     Set<String> unserved = unservedOnceWalksAreGone(connection, statement, sent, scans, tenantTables);
-                    scans.removeIf(scan -> scan.walk() && !unserved.contains(scan.table()));
+                    scans.removeIf(scan -> scan.walk() && !unserved.contains(scan.reading()));
                 }
-                found.addAll(scans);
+                found.addAll(scans.stream().distinct().toList());
                 reads.put(CapturedStatements.normalised(sent.sql()), reads(plan));
             }
             statement.execute("RESET plan_cache_mode");
@@ -216,24 +222,34 @@ public final class QueryPlans {
     }
 
     /**
-     * The tables of {@code walks} that the statement still reads whole once the indexes walked are dropped, one round
-     * after another (a dropped index lets the planner walk the next), in a transaction rolled back after.
+     * The readings ({@link Scan#reading()}) of {@code walks} that still read their table whole with joins made as
+     * nested loops and the indexes walked dropped, one round after another (a dropped index lets the planner walk
+     * the next), in a transaction rolled back after. Another reading of the same table may lose its index with them;
+     * only the walked ones count.
      */
     private static Set<String> unservedOnceWalksAreGone(Connection connection, Statement statement,
             CapturedStatements.Sent sent, List<Scan> walks, Set<String> tenantTables) throws SQLException {
-        Set<String> walked = walks.stream().filter(Scan::walk).map(Scan::table).collect(Collectors.toSet());
+        Set<String> undecided = walks.stream().filter(Scan::walk).map(Scan::reading).collect(Collectors.toSet());
         Set<String> unserved = new HashSet<>();
         connection.setAutoCommit(false);
         try {
+            // A hash or merge join reads its side whole by its nature: the question is whether an index condition
+            // can serve each reading, as a nested loop's inner side (a join) or on its own (a filter).
+            statement.execute("SET LOCAL enable_hashjoin = off");
+            statement.execute("SET LOCAL enable_mergejoin = off");
             List<Scan> left = walks.stream().filter(Scan::walk).toList();
-            while (!left.isEmpty()) {
-                for (String index : left.stream().map(Scan::index).collect(Collectors.toSet())) {
-                    drop(statement, index);
+            for (boolean first = true; !left.isEmpty(); first = false) {
+                if (!first) {
+                    for (String index : left.stream().map(Scan::index).collect(Collectors.toSet())) {
+                        drop(statement, index);
+                    }
                 }
                 List<Scan> again = scans(sent.sql(), plan(statement, sent), tenantTables).stream()
-                        .filter(scan -> walked.contains(scan.table()) && !unserved.contains(scan.table())).toList();
-                again.stream().filter(scan -> !scan.walk()).forEach(scan -> unserved.add(scan.table()));
-                left = again.stream().filter(scan -> scan.walk() && !unserved.contains(scan.table())).toList();
+                        .filter(scan -> undecided.contains(scan.reading())).toList();
+                again.stream().filter(scan -> !scan.walk()).forEach(scan -> unserved.add(scan.reading()));
+                left = again.stream().filter(scan -> scan.walk() && !unserved.contains(scan.reading())).toList();
+                // A reading neither walking nor scanning now reads through a condition: it is served.
+                undecided.retainAll(left.stream().map(Scan::reading).collect(Collectors.toSet()));
             }
         } finally {
             connection.rollback();
@@ -265,13 +281,14 @@ public final class QueryPlans {
         List<Scan> scans = new ArrayList<>();
         String type = node.path("Node Type").asString("");
         String table = node.path("Relation Name").asString("");
+        String alias = node.path("Alias").asString(table);
         if (tenantTables.contains(table)) {
             if (type.equals(SEQ_SCAN)) {
-                scans.add(Scan.seqScan(sql, table));
+                scans.add(Scan.seqScan(sql, table, alias));
             } else if ((type.equals("Index Scan") || type.equals("Index Only Scan")) && !node.has("Index Cond")) {
-                scans.add(Scan.walk(sql, table, node.path("Index Name").asString(), type));
+                scans.add(Scan.walk(sql, table, alias, node.path("Index Name").asString(), type));
             } else if (type.equals("Bitmap Heap Scan")) {
-                bitmapWalks(node, index -> scans.add(Scan.walk(sql, table, index, "Bitmap Index Scan")));
+                bitmapWalks(node, index -> scans.add(Scan.walk(sql, table, alias, index, "Bitmap Index Scan")));
             }
         }
         for (JsonNode child : node.path("Plans")) {

@@ -92,6 +92,24 @@ class QueryPlanFindingsTest {
     }
 
     @Test
+    void eachReadingOfATableIsJudgedOnItsOwn() throws SQLException {
+        schema.infrastructure().execute(
+                "CREATE INDEX planted_red ON " + schema.name() + ".planted (id) WHERE colour = 'red'",
+                "CREATE INDEX planted_account ON " + schema.name() + ".planted (account_id, id)");
+        // A worker's claim: the first red rows of every account (a walk of the queue), each the account's first.
+        String claim = "SELECT q.id FROM planted q WHERE q.colour = 'red' AND NOT EXISTS (SELECT 1 FROM planted"
+                + " e WHERE e.account_id = q.account_id AND e.colour = 'red' AND e.id < q.id) ORDER BY q.id LIMIT 5";
+
+        QueryPlans.Findings findings = audit(List.of(claim), List.of());
+
+        // Both readings walk the red rows; dropped, the claim's has nothing else, the probe has the account's index.
+        assertThat(findings.reads().get(claim)).containsExactly("Bitmap Heap Scan on planted",
+                "Bitmap Index Scan using planted_red", "Bitmap Heap Scan on planted", "Bitmap Index Scan using planted_red");
+        assertThat(findings.scans()).singleElement().satisfies(scan -> assertThat(scan.reading()).isEqualTo("planted q"));
+        assertThat(findings.failures()).contains("planted q (Bitmap Index Scan using planted_red without an index");
+    }
+
+    @Test
     void aWalkOfAPartialIndexPassesWhereAnIndexConditionCouldServe() throws SQLException {
         schema.infrastructure().execute(
                 "CREATE INDEX planted_red ON " + schema.name() + ".planted (id) WHERE colour = 'red'",
