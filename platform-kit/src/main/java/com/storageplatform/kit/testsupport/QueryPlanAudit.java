@@ -25,8 +25,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
 /**
  * Each service's audit of its query plans (issue 22: the time a request takes stays flat as operators grow): every
  * statement the module's {@link PlatformTest} classes made the service send ({@link CapturedStatements}) must find its
- * rows of a tenant table through an index ({@link QueryPlans}). It explains them in a schema of its own, migrated as
- * the service migrates, as the service's role.
+ * rows of a tenant table through an index condition ({@link QueryPlans}). It explains them in a schema of its own,
+ * migrated as the service migrates, as the service's role.
  *
  * <p>A service's subclass runs after every other test class of its module (its {@code junit-platform.properties}
  * orders classes by {@code @Order}, and the subclass has {@code @Order(Integer.MAX_VALUE)}), and lists its
@@ -62,8 +62,8 @@ public abstract class QueryPlanAudit {
             findings = QueryPlans.audit(statements, connection, exemptions());
         }
         writeReads(findings);
-        System.out.println("[query-plans] " + statements.size() + " statements captured (" + CapturedStatements.leftOut()
-                + " that test classes sent themselves left out), " + findings.summary());
+        System.out.println("[query-plans] " + statements.size() + " statements captured ("
+                + CapturedStatements.leftOut() + " that test classes sent themselves left out), " + findings.summary());
         if (!exemptions().isEmpty()) {
             System.out.println("[query-plans] exemptions:\n" + QueryPlans.describe(exemptions()));
         }

@@ -352,8 +352,8 @@ final class StatementCapture implements BeanPostProcessor {
                             ? Writer.TEST : Writer.APPLICATION;
                 }
                 for (Class<?> enclosing = type; enclosing != null; enclosing = enclosing.getEnclosingClass()) {
-                    if (!AnnotationSupport.findAnnotatedMethods(enclosing, Testable.class, HierarchyTraversalMode.TOP_DOWN)
-                            .isEmpty()) {
+                    if (!AnnotationSupport.findAnnotatedMethods(enclosing, Testable.class,
+                            HierarchyTraversalMode.TOP_DOWN).isEmpty()) {
                         return Writer.TEST;
                     }
                 }

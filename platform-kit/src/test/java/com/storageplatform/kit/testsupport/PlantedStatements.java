@@ -17,7 +17,8 @@ final class PlantedStatements {
     }
 
     static Mono<Long> countByColour(DatabaseClient db, UUID accountId, String colour) {
-        return Mono.defer(() -> db.sql("SELECT count(*) AS n FROM planted WHERE account_id = :account AND colour = :colour")
+        return Mono.defer(() -> db.sql(
+                        "SELECT count(*) AS n FROM planted WHERE account_id = :account AND colour = :colour")
                         .bind("account", accountId).bind("colour", colour)
                         .map(row -> row.get("n", Long.class)).one())
                 .subscribeOn(Schedulers.boundedElastic());

@@ -61,7 +61,7 @@ class QueryPlanFindingsTest {
         QueryPlans.Findings findings = audit(
                 List.of("SELECT id FROM planted WHERE account_id = $1 ORDER BY id DESC LIMIT 21"), List.of());
 
-        assertThat(findings.scans()).as(findings.reads().toString()).singleElement().satisfies(scan -> assertThat(scan.how())
+        assertThat(findings.scans()).singleElement().satisfies(scan -> assertThat(scan.how())
                 .isEqualTo("Index Scan using planted_pkey without an index condition"));
     }
 
@@ -103,9 +103,11 @@ class QueryPlanFindingsTest {
         QueryPlans.Findings findings = audit(List.of(claim), List.of());
 
         // Both readings walk the red rows; dropped, the claim's has nothing else, the probe has the account's index.
-        assertThat(findings.reads().get(claim)).containsExactly("Bitmap Heap Scan on planted",
-                "Bitmap Index Scan using planted_red", "Bitmap Heap Scan on planted", "Bitmap Index Scan using planted_red");
-        assertThat(findings.scans()).singleElement().satisfies(scan -> assertThat(scan.reading()).isEqualTo("planted q"));
+        assertThat(findings.reads().get(claim)).containsExactly(
+                "Bitmap Heap Scan on planted", "Bitmap Index Scan using planted_red",
+                "Bitmap Heap Scan on planted", "Bitmap Index Scan using planted_red");
+        assertThat(findings.scans()).singleElement()
+                .satisfies(scan -> assertThat(scan.reading()).isEqualTo("planted q"));
         assertThat(findings.failures()).contains("planted q (Bitmap Index Scan using planted_red without an index");
     }
 
@@ -176,7 +178,8 @@ class QueryPlanFindingsTest {
             QueryPlans.Findings findings = QueryPlans.audit(
                     List.of(new CapturedStatements.Sent(byIds, List.of("uuid[]"))), connection, List.of());
             assertThat(findings.clean()).as(findings::failures).isTrue();
-            assertThat(findings.reads().get(byIds)).contains("Index Scan on planted using planted_pkey ((id = wanted.id))");
+            assertThat(findings.reads().get(byIds))
+                    .contains("Index Scan on planted using planted_pkey ((id = wanted.id))");
         }
     }
 
