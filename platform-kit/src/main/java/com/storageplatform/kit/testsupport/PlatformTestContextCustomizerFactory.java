@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -22,13 +24,21 @@ import org.springframework.test.context.MergedContextConfiguration;
  */
 public class PlatformTestContextCustomizerFactory implements ContextCustomizerFactory {
 
+    /** The {@link PlatformTest} classes this JVM has run (or begun to), by name: whose statements were captured. */
+    private static final Set<String> RUN = ConcurrentHashMap.newKeySet();
+
     @Override
     public ContextCustomizer createContextCustomizer(Class<?> testClass,
             List<ContextConfigurationAttributes> configAttributes) {
         if (!isPlatformTest(testClass)) {
             return null;
         }
+        RUN.add(testClass.getName());
         return new SchemaCustomizer(schemaFor(testClass));
+    }
+
+    static Set<String> platformTestsRun() {
+        return Set.copyOf(RUN);
     }
 
     static boolean isPlatformTest(Class<?> testClass) {
@@ -76,6 +86,8 @@ public class PlatformTestContextCustomizerFactory implements ContextCustomizerFa
         public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration merged) {
             PlatformInfrastructure infrastructure = PlatformInfrastructure.get();
             infrastructure.recreateSchema(schema);
+            // Test support only: what the application sends is recorded for the module's QueryPlanAudit.
+            context.getBeanFactory().addBeanPostProcessor(new StatementCapture());
             ConfigurableEnvironment environment = context.getEnvironment();
             Map<String, Object> properties = testProperties(infrastructure, schema);
             MapPropertySource base = new MapPropertySource("platform-test", properties);
