@@ -1,5 +1,7 @@
 package com.storageplatform.kit.web;
 
+import io.micrometer.context.ContextSnapshot;
+import io.micrometer.context.ContextSnapshotFactory;
 import org.springframework.core.Ordered;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
@@ -8,8 +10,13 @@ import reactor.core.publisher.Mono;
 /**
  * The one global error handler: every failure that reaches the top of the stack (routing, decoding,
  * security, handler code) is answered in the error envelope. Ordered ahead of Spring Boot's default handler.
+ * The failure is judged (and an unexpected one logged) with the request's trace on the thread, so that its log
+ * line carries the trace id even where Reactor does not restore it on every operator (the gateway's
+ * {@code spring.reactor.context-propagation=limited}).
  */
 public class GlobalErrorHandler implements WebExceptionHandler, Ordered {
+
+    private static final ContextSnapshotFactory SNAPSHOTS = ContextSnapshotFactory.builder().build();
 
     private final JsonResponses json;
 
@@ -22,9 +29,14 @@ public class GlobalErrorHandler implements WebExceptionHandler, Ordered {
         if (exchange.getResponse().isCommitted()) {
             return Mono.error(failure);
         }
-        ErrorResponse error = ErrorMapper.map(failure, exchange);
-        exchange.getResponse().getHeaders().set(RequestIds.HEADER, RequestIds.of(exchange));
-        return json.write(exchange.getResponse(), error);
+        return Mono.deferContextual(context -> {
+            ErrorResponse error;
+            try (ContextSnapshot.Scope trace = SNAPSHOTS.setThreadLocalsFrom(context)) {
+                error = ErrorMapper.map(failure, exchange);
+            }
+            exchange.getResponse().getHeaders().set(RequestIds.HEADER, RequestIds.of(exchange));
+            return json.write(exchange.getResponse(), error);
+        });
     }
 
     @Override
