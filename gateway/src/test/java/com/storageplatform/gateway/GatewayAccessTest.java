@@ -2,6 +2,8 @@ package com.storageplatform.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+
+import com.storageplatform.gateway.access.ReplacedHeaderFilters;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.CallerTokenVerifier;
@@ -22,6 +24,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.RemoveForwardedHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.RemoveHopByHopHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.RemoveXForwardedHeadersFilter;
+import org.springframework.context.ApplicationContext;
 import org.springframework.http.MediaType;
 import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -166,6 +173,37 @@ class GatewayAccessTest {
                 .exchange().expectStatus().isOk();
         assertThat(billing.last().headers()).doesNotContainKeys("x-internal-account", "service-revoked-credentials",
                 "service-caller-token", "service-deadline-ms");
+    }
+
+    @Test
+    void hopByHopAndForwardingHeadersCrossTheGatewayInNeitherDirection() {
+        String key = issue("api_key", Environment.LIVE, null, "billing:read");
+        billing.responseHeader.set("Proxy-Authenticate:Basic");
+        try {
+            client.get().uri("/v1/payments").header("Authorization", "Bearer " + key)
+                    .header("Connection", "keep-alive, X-Hop-Option")
+                    .header("X-Hop-Option", "1")
+                    .header("Forwarded", "for=203.0.113.9")
+                    .header("X-Forwarded-For", "203.0.113.9")
+                    .header("X-Forwarded-Host", "evil.example")
+                    .header("Proxy-Authorization", "Basic eA==")
+                    .header("X-Kept", "yes")
+                    .exchange().expectStatus().isOk()
+                    .expectHeader().doesNotExist("Proxy-Authenticate");
+        } finally {
+            billing.responseHeader.set(null);
+        }
+        assertThat(billing.last().headers()).doesNotContainKeys("x-hop-option", "forwarded", "x-forwarded-for",
+                "x-forwarded-host", "proxy-authorization").containsEntry("x-kept", "yes");
+    }
+
+    /** The gateway's own header filters do this work in the one copy they make; a second copy costs CPU. */
+    @Test
+    void springCloudGatewaysCopyingHeaderFiltersAreReplaced(@Autowired ApplicationContext context) {
+        assertThat(ReplacedHeaderFilters.NAMES).noneMatch(context::containsBean);
+        assertThat(context.getBeansOfType(HttpHeadersFilter.class).values()).noneMatch(filter ->
+                filter instanceof RemoveHopByHopHeadersFilter || filter instanceof RemoveForwardedHeadersFilter
+                        || filter instanceof RemoveXForwardedHeadersFilter);
     }
 
     @Test

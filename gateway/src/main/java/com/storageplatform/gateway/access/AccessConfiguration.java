@@ -61,6 +61,12 @@ class AccessConfiguration {
                 resilience);
     }
 
+    /** Static: a registry post-processor must not make its configuration class early. */
+    @Bean
+    static ReplacedHeaderFilters replacedHeaderFilters() {
+        return new ReplacedHeaderFilters();
+    }
+
     @Bean
     InternalHeaders internalHeaders() {
         return new InternalHeaders();

@@ -13,6 +13,7 @@ import org.springframework.web.server.ServerWebExchange;
  * proxied request: headers only the platform may set are dropped whatever the client sent (the deadline a
  * service inherits from a peer among them), the client's secret is replaced by the caller token the access
  * filter chose ({@link #CALLER_TOKEN}), and the request id is passed on. Requests with no caller token (the token endpoint) keep their own {@code Authorization}.
+ * Hop-by-hop and forwarding headers are dropped in the same pass ({@link HopByHop}).
  */
 final class InternalHeaders implements HttpHeadersFilter, Ordered {
 
@@ -39,9 +40,11 @@ final class InternalHeaders implements HttpHeadersFilter, Ordered {
     @Override
     public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {
         String callerToken = exchange.getAttribute(CALLER_TOKEN);
+        HopByHop hopByHop = HopByHop.of(input);
         HttpHeaders headers = new HttpHeaders();
         input.forEach((name, values) -> {
-            if (!isInternal(name) && !(callerToken != null && name.equalsIgnoreCase(HttpHeaders.AUTHORIZATION))) {
+            if (!isInternal(name) && !hopByHop.drops(name)
+                    && !(callerToken != null && name.equalsIgnoreCase(HttpHeaders.AUTHORIZATION))) {
                 headers.put(name, values);
             }
         });

@@ -7,18 +7,17 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * The headers of a service's response as the client receives them: the gateway has already set the request id
- * on its own response, so the service's echo of the same id is dropped rather than sent a second time.
+ * on its own response, so the service's echo of the same id is dropped rather than sent a second time; and
+ * hop-by-hop headers ({@link HopByHop}) describe the connection to the service, not the client's.
  */
 final class ServiceResponseHeaders implements HttpHeadersFilter {
 
     @Override
     public HttpHeaders filter(HttpHeaders input, ServerWebExchange exchange) {
-        if (!input.containsHeader(RequestIds.HEADER)) {
-            return input;
-        }
+        HopByHop hopByHop = HopByHop.of(input);
         HttpHeaders headers = new HttpHeaders();
         input.forEach((name, values) -> {
-            if (!name.equalsIgnoreCase(RequestIds.HEADER)) {
+            if (!name.equalsIgnoreCase(RequestIds.HEADER) && !hopByHop.drops(name)) {
                 headers.put(name, values);
             }
         });
