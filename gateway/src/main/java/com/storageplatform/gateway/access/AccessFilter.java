@@ -213,6 +213,9 @@ public final class AccessFilter implements WebFilter, Ordered {
      * forwards the path as it came, so a service that resolved it would serve what the prefix never allowed.
      */
     static boolean climbsOut(String rawPath) {
+        if (rawPath.indexOf('.') < 0 && rawPath.indexOf('%') < 0 && rawPath.indexOf('\\') < 0) {
+            return false; // no dot segment, encoded or plain, can hide in it: the common case, decided at once
+        }
         for (String segment : rawPath.split("/", -1)) {
             int parameters = segment.indexOf(';');
             String name = parameters < 0 ? segment : segment.substring(0, parameters);
