@@ -81,6 +81,7 @@ class GatewayObservabilityTest {
     @Test
     void aTraceStartsAtTheGatewayWhateverTheClientSentAndGoesOnToTheService() {
         String clientTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
+        auth.received.clear();
         client.get().uri("/v1/sites").header("Authorization", "Bearer " + key)
                 .header("traceparent", "00-" + clientTrace + "-00f067aa0ba902b7-01")
                 .header("tracestate", "client=chosen")
@@ -98,5 +99,12 @@ class GatewayObservabilityTest {
                 .orElseThrow();
         assertThat(first.traceId()).isNotEqualTo(clientTrace).isNotEqualTo(second.traceId());
         assertThat(received.get(0).headers()).doesNotContainKeys("tracestate", "baggage", "b3", "x-b3-traceid");
+        // The first request's credential check is part of the same trace: the gateway carries it on from the
+        // Reactor context, without restoring thread locals (ADR 0032).
+        TraceContextCarrier.TraceParent check = auth.received.stream()
+                .filter(request -> request.method().equals("POST"))
+                .flatMap(request -> TraceContextCarrier.parse(request.headers().get("traceparent")).stream())
+                .findFirst().orElseThrow();
+        assertThat(check.traceId()).isEqualTo(first.traceId());
     }
 }
