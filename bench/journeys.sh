@@ -15,7 +15,7 @@
 #
 # Environment: BENCH_JOURNEYS (licence and order journeys per run, default 100), BENCH_UNITS (units per operator,
 # default 10), BENCH_CLIENTS (concurrent clients, default 4), BENCH_PLANS (default 10000), BENCH_PORT (the
-# devstack's base port, default 23080). Each run starts a fresh devstack of its own (home bench/.journeys), with the
+# devstack's base port, default 23080). Each run starts a fresh devstack of its own (home bench/.journeys/stack-<port>, its output beside it), with the
 # test-key rate limit out of the way, through com.storageplatform.e2e.JourneyBenchmark.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,14 +44,14 @@ for journey in "${JOURNEYS[@]}"; do
   costs=""
   for operators in "${OPERATORS[@]}"; do
     echo "== $journey, $operators operators (load $(cut -d' ' -f1-3 /proc/loadavg))"
-    out="$HOME_DIR/$journey-$operators.log"
+    out="$HOME_DIR/$journey-$operators-${BENCH_PORT:-23080}.log"
     # The clients stand in for machines of their own: a small footprint, so the platform's processes get the CPU.
     java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" \
       -Dbench.journeys="${BENCH_JOURNEYS:-100}" -Dbench.units="${BENCH_UNITS:-10}" \
       -Dbench.clients="${BENCH_CLIENTS:-4}" -Dbench.plans="${BENCH_PLANS:-10000}" -cp "$CP" \
-      com.storageplatform.e2e.JourneyBenchmark "$HOME_DIR/stack" "${BENCH_PORT:-23080}" "$journey" "$operators" \
+      com.storageplatform.e2e.JourneyBenchmark "$HOME_DIR/stack-${BENCH_PORT:-23080}" "${BENCH_PORT:-23080}" "$journey" "$operators" \
       > "$out" 2>&1 || status=1
-    grep -E '^(stack|setup|run|step|throughput|cost|operators|proof|failed|error):' "$out" | head -60
+    grep -E '^(stack|setup|run|step|throughput|database|cost|operators|proof|failed|error):' "$out" | head -60
     cost=$(sed -n 's/^cost: \([0-9.]*\) ms per \(request\|plan\).*/\1/p' "$out")
     costs="$costs $operators:${cost:-none}"
   done
