@@ -24,9 +24,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -150,7 +147,7 @@ public final class PaymentBenchmark {
         }
         List<Invoice> invoices = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger next = new AtomicInteger();
-        inParallel(keys, key -> {
+        BenchmarkWork.inParallel(keys, keys.size(), key -> {
             for (int c = next.getAndIncrement(); c < customerCount; c = next.getAndIncrement()) {
                 invoices.addAll(customer(key, c, invoicesEach));
             }
@@ -163,7 +160,7 @@ public final class PaymentBenchmark {
         List<Consumer<String>> tasks = tasks(invoices);
         BlockingQueue<Consumer<String>> queue = new LinkedBlockingQueue<>(tasks);
         long started = System.nanoTime();
-        inParallel(keys, key -> {
+        BenchmarkWork.inParallel(keys, keys.size(), key -> {
             for (Consumer<String> task = queue.poll(); task != null; task = queue.poll()) {
                 task.accept(key);
             }
@@ -399,7 +396,7 @@ public final class PaymentBenchmark {
                 invoice));
         Map<String, List<JsonNode>> paymentsOf = new ConcurrentHashMap<>();
         AtomicInteger next = new AtomicInteger();
-        inParallel(keys, key -> {
+        BenchmarkWork.inParallel(keys, keys.size(), key -> {
             for (int i = next.getAndIncrement(); i < invoices.size(); i = next.getAndIncrement()) {
                 String id = invoices.get(i).id();
                 List<JsonNode> listed = new ArrayList<>();
@@ -502,20 +499,6 @@ public final class PaymentBenchmark {
             JsonNode next = page.path("meta").path("cursor").path("next");
             cursor = next.isNull() || next.isMissingNode() ? null : next.asString();
         } while (cursor != null);
-    }
-
-    /** Runs {@code work} on one thread per key and waits for all of them; the first failure is thrown. */
-    private static void inParallel(List<String> keys, Consumer<String> work) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(keys.size());
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            keys.forEach(key -> running.add(pool.submit(() -> work.accept(key))));
-            for (Future<?> each : running) {
-                each.get();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
     }
 
     /**
