@@ -70,6 +70,12 @@ class DunningJob implements ScheduledJob {
         return Duration.ofHours(1);
     }
 
+    /** {@inheritDoc} Each case advances, and each sale notice is sent, in a transaction of its own (a failure is that case's alone). */
+    @Override
+    public boolean commitsItsOwnSteps() {
+        return true;
+    }
+
     @Override
     public Mono<String> run() {
         return pages(FIRST, FIRST)

@@ -69,6 +69,12 @@ class BillingRunJob implements ScheduledJob {
         return Duration.ofHours(1);
     }
 
+    /** {@inheritDoc} Each plan is billed, and each invoice collected, in a transaction of its own (a failure is that plan's alone). */
+    @Override
+    public boolean commitsItsOwnSteps() {
+        return true;
+    }
+
     @Override
     public Mono<String> run() {
         return billDue()

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.r2dbc.spi.Connection;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -19,7 +20,10 @@ import reactor.core.publisher.Mono;
 /**
  * Runs every {@link ScheduledJob} on its interval. A run holds a transaction-scoped advisory lock named after
  * the service's schema and the job, so across replicas one run happens at a time; a replica that finds the lock
- * taken skips its turn. Another service's job of the same name is not in the way.
+ * taken skips its turn. Another service's job of the same name is not in the way. The lock's transaction is the
+ * job's own, or, for a job that {@link ScheduledJob#commitsItsOwnSteps() commits its own steps}, one held open on
+ * a connection of its own while the job runs beside it (ended however the run ends; a connection that breaks
+ * releases the lock with it).
  */
 public class JobScheduler implements SmartLifecycle {
 
@@ -63,18 +67,41 @@ public class JobScheduler implements SmartLifecycle {
 
     /** Runs the job now unless another replica is running it. */
     public Mono<JobRun> runNow(ScheduledJob job) {
+        if (!job.commitsItsOwnSteps()) {
+            return metrics.timed(job.name(), tx.transactional(db.inConnection(connection -> locked(connection, job))
+                    .flatMap(locked -> runIf(locked, job))));
+        }
+        Mono<JobRun> beside = Mono.usingWhen(Mono.from(db.getConnectionFactory().create()),
+                connection -> Mono.from(connection.beginTransaction())
+                        .then(locked(connection, job))
+                        .flatMap(locked -> runIf(locked, job)),
+                JobScheduler::release, (connection, failure) -> release(connection), JobScheduler::release);
+        return metrics.timed(job.name(), beside);
+    }
+
+    /** Takes the job's lock in the connection's current transaction; false when another replica holds it. */
+    private static Mono<Boolean> locked(Connection connection, ScheduledJob job) {
         // Advisory locks are per database, which every service shares: the lock names the schema too.
-        Mono<JobRun> guarded = db.sql("""
-                SELECT pg_try_advisory_xact_lock(
-                    hashtextextended('platform-job:' || current_schema() || ':' || :name, 0)) AS locked
-                """)
-                .bind("name", job.name())
-                .map(row -> row.get("locked", Boolean.class))
-                .one()
-                .flatMap(locked -> locked
-                        ? job.run().defaultIfEmpty("done").map(result -> new JobRun(job.name(), true, result))
-                        : Mono.just(new JobRun(job.name(), false, "already running elsewhere")));
-        return metrics.timed(job.name(), tx.transactional(guarded));
+        return Flux.from(connection.createStatement("""
+                        SELECT pg_try_advisory_xact_lock(
+                            hashtextextended('platform-job:' || current_schema() || ':' || $1, 0)) AS locked
+                        """).bind("$1", job.name()).execute())
+                .concatMap(result -> result.map((row, metadata) -> Boolean.TRUE.equals(
+                        row.get("locked", Boolean.class))))
+                .next()
+                .defaultIfEmpty(false);
+    }
+
+    private static Mono<JobRun> runIf(boolean locked, ScheduledJob job) {
+        return locked
+                ? job.run().defaultIfEmpty("done").map(result -> new JobRun(job.name(), true, result))
+                : Mono.just(new JobRun(job.name(), false, "already running elsewhere"));
+    }
+
+    /** Ends the lock's transaction (releasing the lock) and gives the connection back, whatever the run did. */
+    private static Mono<Void> release(Connection connection) {
+        return Mono.from(connection.rollbackTransaction()).onErrorResume(failure -> Mono.empty())
+                .then(Mono.from(connection.close()));
     }
 
     @Override

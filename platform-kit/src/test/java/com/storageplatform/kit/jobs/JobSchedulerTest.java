@@ -43,7 +43,16 @@ class JobSchedulerTest {
     }
 
     private static ScheduledJob job(String name, Supplier<Mono<String>> run) {
+        return job(name, false, run);
+    }
+
+    private static ScheduledJob job(String name, boolean commitsItsOwnSteps, Supplier<Mono<String>> run) {
         return new ScheduledJob() {
+            @Override
+            public boolean commitsItsOwnSteps() {
+                return commitsItsOwnSteps;
+            }
+
             @Override
             public String name() {
                 return name;
@@ -84,6 +93,42 @@ class JobSchedulerTest {
             finish.complete("done");
         }
         assertThat(held.join()).isEqualTo(new JobScheduler.JobRun("nightly-sweep", true, "done"));
+    }
+
+    /**
+     * A job that commits its own steps (the billing run, dunning): each step is visible to others as soon as it
+     * commits, while the job still runs and holds its lock, and a failed step rolls back alone.
+     */
+    @Test
+    void aJobThatCommitsItsOwnStepsKeepsEachStepAndStillRunsOnceAtATime() throws InterruptedException {
+        db.sql("CREATE TABLE IF NOT EXISTS job_steps (step text PRIMARY KEY)").then().block();
+        db.sql("DELETE FROM job_steps").then().block();
+        CountDownLatch firstStepDone = new CountDownLatch(1);
+        CompletableFuture<String> finish = new CompletableFuture<>();
+        Mono<Void> first = tx.transactional(db.sql("INSERT INTO job_steps VALUES ('first') ON CONFLICT DO NOTHING").then());
+        Mono<Void> failing = tx.transactional(db.sql("INSERT INTO job_steps VALUES ('failed')").then()
+                .then(Mono.<Void>error(new IllegalStateException("this step fails"))));
+        ScheduledJob stepwise = job("stepwise-sweep", true, () -> first
+                .then(failing.onErrorResume(IllegalStateException.class, failed -> Mono.empty()))
+                .then(Mono.fromRunnable(firstStepDone::countDown))
+                .then(Mono.fromFuture(finish)));
+        JobScheduler replicaA = new JobScheduler(List.of(stepwise), db, tx, false);
+        JobScheduler replicaB = new JobScheduler(List.of(stepwise), db, tx, false);
+
+        CompletableFuture<JobScheduler.JobRun> run = replicaA.runNow(stepwise).toFuture();
+        try {
+            assertThat(firstStepDone.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(db.sql("SELECT step FROM job_steps").map(row -> row.get("step", String.class)).all()
+                    .collectList().block()).containsExactly("first");
+            assertThat(replicaB.runNow(stepwise).block(Duration.ofSeconds(10)))
+                    .isEqualTo(new JobScheduler.JobRun("stepwise-sweep", false, "already running elsewhere"));
+        } finally {
+            finish.complete("done");
+        }
+        assertThat(run.join()).isEqualTo(new JobScheduler.JobRun("stepwise-sweep", true, "done"));
+        // The lock went with the run: the next run takes it.
+        finish.obtrudeValue("again");
+        assertThat(replicaB.runNow(stepwise).block(Duration.ofSeconds(10)).ran()).isTrue();
     }
 
     @Test
