@@ -3,9 +3,12 @@ package com.storageplatform.webhooks.signature;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -31,6 +34,15 @@ public final class WebhookSignature {
 
     private static final String ALGORITHM = "HmacSHA256";
     private static final HexFormat HEX = HexFormat.of();
+
+    /**
+     * Keyed {@code Mac}s to clone, one per key recently signed with: a clone costs a fraction of
+     * {@code Mac.getInstance} and {@code init}, which a sender paid per signature. Never used to sign (only cloned),
+     * so threads share them. Keyed by the key's bytes, so a rotated secret is simply another entry; emptied when
+     * full, which bounds both its size and how long an old key stays in it.
+     */
+    private static final Map<Key, Mac> PROTOTYPES = new ConcurrentHashMap<>();
+    static final int MAX_PROTOTYPES = 1024;
 
     private WebhookSignature() {
     }
@@ -122,11 +134,50 @@ public final class WebhookSignature {
     static byte[] hmac(byte[] key, long timestamp, byte[] body) {
         requireTimestamp(timestamp);
         Objects.requireNonNull(body, "body");
-        Mac mac = newMac(key);
+        Mac mac = keyedMac(key);
         mac.update(Long.toString(timestamp).getBytes(StandardCharsets.US_ASCII));
         mac.update((byte) '.');
         mac.update(body);
         return mac.doFinal();
+    }
+
+    /** A fresh {@code Mac} keyed with {@code key}: a clone of its prototype, or a new one if it cannot be cloned. */
+    static Mac keyedMac(byte[] key) {
+        Mac prototype = PROTOTYPES.get(new Key(key));
+        if (prototype == null) {
+            if (PROTOTYPES.size() >= MAX_PROTOTYPES) {
+                PROTOTYPES.clear();
+            }
+            prototype = PROTOTYPES.computeIfAbsent(new Key(key.clone()), k -> newMac(k.bytes()));
+        }
+        try {
+            return (Mac) prototype.clone();
+        } catch (CloneNotSupportedException e) {
+            // A provider whose Mac cannot be cloned: sign with a new one each time, as before.
+            return newMac(key);
+        }
+    }
+
+    static int prototypes() {
+        return PROTOTYPES.size();
+    }
+
+    /** Key bytes compared by content (a {@code byte[]} is compared by identity). */
+    private record Key(byte[] bytes) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key key && Arrays.equals(bytes, key.bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "Key";
+        }
     }
 
     private static Mac newMac(byte[] key) {

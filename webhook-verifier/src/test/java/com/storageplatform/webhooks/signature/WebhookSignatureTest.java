@@ -10,8 +10,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -107,6 +111,54 @@ class WebhookSignatureTest {
 
         assertThat(WebhookSignature.sign("whsec_k", 0, new byte[] {'x'})).isEqualTo(expected);
         assertThat(WebhookSignature.header(0, List.of(expected))).isEqualTo("t=0,v1=" + expected);
+    }
+
+    /**
+     * Signing reuses a keyed {@code Mac} per secret: signatures made one after another, with secrets interleaved and
+     * from many threads at once, must each be the known answer, never carrying state or a key over from another.
+     */
+    @Test
+    void reusedMacsSignEveryDeliveryAlikeWhateverCameBefore() throws Exception {
+        List<Vector> vectors = KnownAnswers.all();
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<List<String>>> results = new ArrayList<>();
+            for (int thread = 0; thread < 8; thread++) {
+                int offset = thread;
+                results.add(threads.submit(() -> {
+                    List<String> wrong = new ArrayList<>();
+                    for (int i = 0; i < 2_000; i++) {
+                        Vector vector = vectors.get((i + offset) % vectors.size());
+                        String signature = WebhookSignature.sign(vector.secret(), vector.timestamp(),
+                                vector.bodyBytes());
+                        if (!signature.equals(vector.signature())) {
+                            wrong.add(vector.name() + ": " + signature);
+                        }
+                    }
+                    return wrong;
+                }));
+            }
+            for (Future<List<String>> result : results) {
+                assertThat(result.get(60, TimeUnit.SECONDS)).isEmpty();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        assertThat(WebhookSignature.sign(KnownAnswers.NEW_SECRET, 1700000000L,
+                KnownAnswers.ENVELOPE.getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo(KnownAnswers.NEW_SECRET_ASCII.signature());
+    }
+
+    @Test
+    void manySecretsNeitherGrowTheMacCacheWithoutBoundNorChangeASignature() {
+        byte[] body = KnownAnswers.ENVELOPE.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < WebhookSignature.MAX_PROTOTYPES * 2 + 10; i++) {
+            WebhookSignature.sign("whsec_rotated_" + i, 1700000000L, body);
+            assertThat(WebhookSignature.prototypes()).isLessThanOrEqualTo(WebhookSignature.MAX_PROTOTYPES);
+        }
+
+        assertThat(WebhookSignature.sign(KnownAnswers.SECRET, 1700000000L, body))
+                .isEqualTo(KnownAnswers.ASCII.signature());
     }
 
     @Test
