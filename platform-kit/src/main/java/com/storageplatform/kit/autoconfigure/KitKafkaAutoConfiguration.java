@@ -39,7 +39,9 @@ public class KitKafkaAutoConfiguration {
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        // No linger: the relay waits for each batch's acknowledgements, so a linger only adds itself to every batch;
+        // records handed over while a request is in flight are batched anyway.
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000);
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 15_000);

@@ -33,9 +33,12 @@ public final class WebhookReceiver implements AutoCloseable {
     public final AtomicInteger status = new AtomicInteger(200);
     public final AtomicReference<Duration> delay = new AtomicReference<>(Duration.ZERO);
     public final List<Received> received = new CopyOnWriteArrayList<>();
+    /** TCP connections the sender opened: with keep-alive, far fewer than the deliveries. */
+    public final AtomicInteger connections = new AtomicInteger();
 
     public WebhookReceiver() {
         server = HttpServer.create().host("127.0.0.1").port(0)
+                .doOnConnection(connection -> connections.incrementAndGet())
                 .handle((request, response) -> request.receive().aggregate().asByteArray().defaultIfEmpty(new byte[0])
                         .flatMap(body -> {
                             Map<String, String> headers = new ConcurrentHashMap<>();
