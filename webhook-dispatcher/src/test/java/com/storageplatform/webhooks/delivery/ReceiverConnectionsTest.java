@@ -61,7 +61,7 @@ class ReceiverConnectionsTest {
 
         int perEndpoint = properties.delivery().perEndpoint();
         for (WebhookReceiver receiver : receivers) {
-            assertThat(receiver.await(r -> true, events, Duration.ofSeconds(60))).hasSize(events);
+            assertThat(receiver.await(r -> true, events, Duration.ofSeconds(120))).hasSize(events);
             // Without keep-alive every delivery is a connection of its own (300 here).
             assertThat(receiver.connections.get()).isBetween(1, perEndpoint);
         }
