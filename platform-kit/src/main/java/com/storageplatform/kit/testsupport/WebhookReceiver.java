@@ -38,7 +38,8 @@ public final class WebhookReceiver implements AutoCloseable {
 
     public WebhookReceiver() {
         server = HttpServer.create().host("127.0.0.1").port(0)
-                .doOnConnection(connection -> connections.incrementAndGet())
+                // Once per TCP connection (doOnConnection would count every request a kept-alive connection serves).
+                .doOnChannelInit((observer, channel, address) -> connections.incrementAndGet())
                 .handle((request, response) -> request.receive().aggregate().asByteArray().defaultIfEmpty(new byte[0])
                         .flatMap(body -> {
                             Map<String, String> headers = new ConcurrentHashMap<>();
