@@ -1,9 +1,8 @@
 package com.storageplatform.gateway.access;
 
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import org.springframework.http.HttpHeaders;
 
 /**
@@ -15,9 +14,11 @@ import org.springframework.http.HttpHeaders;
  */
 final class HopByHop {
 
-    private static final Set<String> ALWAYS = Set.of("connection", "keep-alive", "transfer-encoding", "te", "trailer",
-            "proxy-authorization", "proxy-authenticate", "proxy-connection", "upgrade", "x-application-context",
-            "forwarded");
+    // Case-insensitive sets: a header's name is looked up as it came, never lowercased into a new string per header.
+    private static final Set<String> ALWAYS = caseInsensitive(List.of("connection", "keep-alive", "transfer-encoding",
+            "te", "trailer", "proxy-authorization", "proxy-authenticate", "proxy-connection", "upgrade",
+            "x-application-context", "forwarded"));
+    private static final String X_FORWARDED = "x-forwarded-";
 
     private final Set<String> named;
 
@@ -31,17 +32,23 @@ final class HopByHop {
         if (connection == null || connection.isEmpty()) {
             return new HopByHop(Set.of());
         }
-        Set<String> named = new HashSet<>();
+        Set<String> named = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         for (String value : connection) {
             for (String option : value.split(",")) {
-                named.add(option.trim().toLowerCase(Locale.ROOT));
+                named.add(option.trim());
             }
         }
         return new HopByHop(named);
     }
 
     boolean drops(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return ALWAYS.contains(lower) || lower.startsWith("x-forwarded-") || named.contains(lower);
+        return ALWAYS.contains(name) || name.regionMatches(true, 0, X_FORWARDED, 0, X_FORWARDED.length())
+                || named.contains(name);
+    }
+
+    private static Set<String> caseInsensitive(List<String> names) {
+        Set<String> set = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        set.addAll(names);
+        return set;
     }
 }
