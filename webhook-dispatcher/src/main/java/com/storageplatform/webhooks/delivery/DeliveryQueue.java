@@ -25,6 +25,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
@@ -52,38 +53,71 @@ class DeliveryQueue {
     }
 
     /**
-     * The claim, one statement: the due rows of active endpoints, ranked per endpoint, locked and leased, returned
-     * with their event and endpoint as sending needs them (SQL of the event and endpoint features' own).
+     * The claim, one statement: the due rows of active endpoints, at most each endpoint's free slots of them, locked
+     * and leased, returned with their event and endpoint as sending needs them (SQL of the event and endpoint
+     * features' own).
+     *
+     * <p>Its cost follows what can be sent now, never the length of the queue. New deliveries ({@code pending}, due
+     * when queued) are the bulk of a busy queue: a skip scan of {@code webhook_deliveries_pending} finds each endpoint
+     * that has any with one index probe, and reads its oldest from the same index, no more than its free slots.
+     * Retries that are due and deliveries whose worker's lease ran out are few, and come from indexes of their own.
+     * (Ranking every due row per endpoint, as the first version did, cost 20 ms a claim with 10,000 deliveries
+     * queued, and a claim runs each time a delivery ends.)
      */
     private static final String CLAIM = """
-            WITH flying AS (
+            WITH RECURSIVE flying AS (
                 SELECT * FROM unnest(:flying_endpoints, :flying_counts) AS f (endpoint_id, in_flight)
+            ), waiting AS (
+                -- Each endpoint with new deliveries, once.
+                (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'pending' ORDER BY endpoint_id LIMIT 1)
+                UNION ALL
+                SELECT (SELECT d.endpoint_id FROM webhook_deliveries d
+                        WHERE d.status = 'pending' AND d.endpoint_id > w.endpoint_id
+                        ORDER BY d.endpoint_id LIMIT 1)
+                FROM waiting w WHERE w.endpoint_id IS NOT NULL
+            ), candidates AS (
+                SELECT d.id, d.endpoint_id, d.next_attempt_at AS due_at
+                FROM waiting w
+                LEFT JOIN flying f ON f.endpoint_id = w.endpoint_id
+                CROSS JOIN LATERAL (
+                    SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
+                    WHERE d.endpoint_id = w.endpoint_id AND d.status = 'pending' AND d.next_attempt_at <= :now
+                    ORDER BY d.next_attempt_at
+                    -- The cap written in (claimStatement): a planner that knows the limit is small reads the index
+                    -- in order, where an unknown one may read the table and sort it.
+                    LIMIT PER_ENDPOINT_CAP
+                ) d
+                WHERE w.endpoint_id IS NOT NULL AND coalesce(f.in_flight, 0) < :per_endpoint AND %4$s
+                UNION ALL
+                SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
+                WHERE d.status = 'retrying' AND d.next_attempt_at <= :now AND %1$s
+                UNION ALL
+                SELECT d.id, d.endpoint_id, d.lease_until FROM webhook_deliveries d
+                WHERE d.status = 'delivering' AND d.lease_until < :now AND %1$s
             ), due AS (
                 SELECT ranked.id FROM (
-                    SELECT d.id, d.endpoint_id, d.next_attempt_at,
-                        row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at) AS place
-                    FROM webhook_deliveries d
-                    WHERE %1$s
-                      AND NOT (d.endpoint_id = ANY(:busy))
-                      AND ((d.status IN ('pending', 'retrying') AND d.next_attempt_at <= :now)
-                           OR (d.status = 'delivering' AND d.lease_until < :now))
+                    SELECT c.id, c.endpoint_id, c.due_at,
+                        row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.due_at) AS place
+                    FROM candidates c
                 ) ranked
                 LEFT JOIN flying f ON f.endpoint_id = ranked.endpoint_id
                 -- An endpoint's free slots: the cap less what this process already has in flight to it.
                 WHERE ranked.place <= :per_endpoint - coalesce(f.in_flight, 0)
-                ORDER BY ranked.next_attempt_at
+                ORDER BY ranked.due_at
                 LIMIT :limit
             ), locked AS (
                 -- The due rule again, on each row as it is when locked: a row another replica leased and
                 -- committed after this statement's snapshot was taken is no longer due, and is left to it.
+                -- By the primary key, however many rows the planner guesses the choice holds: never a whole-table
+                -- read of the deliveries' history.
                 SELECT id FROM webhook_deliveries
-                WHERE id IN (SELECT id FROM due)
+                WHERE id = ANY (ARRAY(SELECT id FROM due))
                   AND ((status IN ('pending', 'retrying') AND next_attempt_at <= :now)
                        OR (status = 'delivering' AND lease_until < :now))
                 FOR UPDATE SKIP LOCKED
             ), claimed AS (
                 UPDATE webhook_deliveries d SET status = 'delivering', lease_until = :lease, updated_at = :now
-                FROM locked WHERE d.id = locked.id
+                WHERE d.id = ANY (ARRAY(SELECT id FROM locked))
                 RETURNING d.id, d.account_id, d.endpoint_id, d.event_id, d.attempts
             )
             SELECT c.id, c.account_id, c.endpoint_id, c.event_id, c.attempts, ev.type, ev.created,
@@ -93,14 +127,27 @@ class DeliveryQueue {
             %3$s
             """.formatted(Endpoints.isActive("d.account_id", "d.endpoint_id"),
                     Events.forDelivery("c.account_id", "c.event_id", "ev"),
-                    Endpoints.deliveryTarget("c.account_id", "c.endpoint_id", "e"));
+                    Endpoints.deliveryTarget("c.account_id", "c.endpoint_id", "e"),
+                    Endpoints.isActive("w.endpoint_id"));
+
+    /**
+     * Said before the claim, in its transaction. The row-level security policy of every table is a condition the
+     * planner cannot judge, so it guesses it keeps 1 row in 200 and believes an endpoint has a handful of new
+     * deliveries where it has thousands: reading the whole table, or all of the endpoint's index range, then looks
+     * as cheap as reading the index in order up to the endpoint's free slots, and every endpoint's share would read
+     * it all.
+     */
+    static final String INDEXES_ONLY =
+            "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)";
 
     private final DatabaseClient db;
+    private final TransactionalOperator tx;
     private final Endpoints endpoints;
     private final Clock clock;
 
-    DeliveryQueue(DatabaseClient db, Endpoints endpoints, Clock clock) {
+    DeliveryQueue(DatabaseClient db, TransactionalOperator tx, Endpoints endpoints, Clock clock) {
         this.db = db;
+        this.tx = tx;
         this.endpoints = endpoints;
         this.clock = clock;
     }
@@ -152,17 +199,8 @@ class DeliveryQueue {
      */
     Mono<List<Claimed>> claim(int limit, int perEndpoint, Map<UUID, Integer> inFlight, Instant now,
             Instant leaseUntil) {
-        UUID[] busy = inFlight.entrySet().stream().filter(endpoint -> endpoint.getValue() >= perEndpoint)
-                .map(Map.Entry::getKey).toArray(UUID[]::new);
-        List<Map.Entry<UUID, Integer>> flying = List.copyOf(inFlight.entrySet());
-        return db.sql(CLAIM)
-                .bind("busy", busy)
-                .bind("flying_endpoints", flying.stream().map(Map.Entry::getKey).toArray(UUID[]::new))
-                .bind("flying_counts", flying.stream().map(Map.Entry::getValue).toArray(Integer[]::new))
-                .bind("now", now)
-                .bind("per_endpoint", perEndpoint)
-                .bind("limit", limit)
-                .bind("lease", leaseUntil)
+        Mono<List<Claimed>> claim = bindClaim(db.sql(claimStatement(perEndpoint)), limit, perEndpoint, inFlight, now,
+                leaseUntil)
                 .map(row -> new Claimed(row.get("id", UUID.class), row.get("account_id", UUID.class),
                         row.get("endpoint_id", UUID.class), row.get("event_id", UUID.class),
                         row.get("attempts", Integer.class), row.get("type", String.class),
@@ -172,6 +210,25 @@ class DeliveryQueue {
                         sealed(row.get("secrets", String.class)), row.get("traceparent", String.class)))
                 .all()
                 .collectList();
+        return tx.transactional(db.sql(INDEXES_ONLY).then().then(claim));
+    }
+
+    /** The claim for a cap of {@code perEndpoint} deliveries in flight to each endpoint. */
+    static String claimStatement(int perEndpoint) {
+        return CLAIM.replace("PER_ENDPOINT_CAP", Integer.toString(perEndpoint));
+    }
+
+    /** {@link #claimStatement}'s parameters bound to {@code statement} (the claim itself, or the claim explained). */
+    static DatabaseClient.GenericExecuteSpec bindClaim(DatabaseClient.GenericExecuteSpec statement, int limit,
+            int perEndpoint, Map<UUID, Integer> inFlight, Instant now, Instant leaseUntil) {
+        List<Map.Entry<UUID, Integer>> flying = List.copyOf(inFlight.entrySet());
+        return statement
+                .bind("flying_endpoints", flying.stream().map(Map.Entry::getKey).toArray(UUID[]::new))
+                .bind("flying_counts", flying.stream().map(Map.Entry::getValue).toArray(Integer[]::new))
+                .bind("now", now)
+                .bind("per_endpoint", perEndpoint)
+                .bind("limit", limit)
+                .bind("lease", leaseUntil);
     }
 
     private static List<byte[]> sealed(String hexList) {

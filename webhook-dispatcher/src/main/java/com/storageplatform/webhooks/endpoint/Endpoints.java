@@ -39,6 +39,15 @@ public class Endpoints {
         return endpoints.disable(accountId, id, at);
     }
 
+    /**
+     * SQL: the endpoint {@code endpointIdColumn} names is active, found by its id alone: for the delivery claim, which
+     * walks the endpoints of every account and knows no account until it reads a delivery.
+     */
+    public static String isActive(String endpointIdColumn) {
+        return "EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = " + endpointIdColumn
+                + " AND e.status = 'active')";
+    }
+
     /** SQL: the endpoint {@code endpointIdColumn} names in the account {@code accountIdColumn} names is active. */
     public static String isActive(String accountIdColumn, String endpointIdColumn) {
         return "EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.account_id = " + accountIdColumn
