@@ -55,6 +55,10 @@ public final class JourneyBenchmark {
 
     private final DevStack stack;
     private final int clients = Integer.getInteger("bench.clients", 4);
+    private final int journeyCount = Integer.getInteger("bench.journeys", 100);
+    private final int unitsPerOperator = Integer.getInteger("bench.units", 10);
+    /** Journeys walked, untimed, before the measured ones: the JIT and the pools warm, alike at every size. */
+    private final int warmUp = Integer.getInteger("bench.warmup", journeyCount);
     private final Map<String, Latencies> steps = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, LongAdder> waits = new ConcurrentHashMap<>();
     private final LongAdder serverErrors = new LongAdder();
@@ -106,7 +110,7 @@ public final class JourneyBenchmark {
     // --- licence: contact, reservation, agreement, sign, move-in ---------------------------------------------
 
     private boolean licence(int operatorCount) throws Exception {
-        List<Operator> operators = setUp(operatorCount, Integer.getInteger("bench.units", 10), null);
+        List<Operator> operators = setUp(operatorCount, unitsWithWarmUp(operatorCount), null);
         return journeys(operators, "licence", List.of("contact", "reservation", "agreement", "sign", "move-in"),
                 (operator, unit) -> {
                     String contact = contact(operator);
@@ -132,8 +136,7 @@ public final class JourneyBenchmark {
 
     private boolean order(int operatorCount) throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver()) {
-            List<Operator> operators = setUp(operatorCount, Integer.getInteger("bench.units", 10),
-                    receiver.url());
+            List<Operator> operators = setUp(operatorCount, unitsWithWarmUp(operatorCount), receiver.url());
             return journeys(operators, "order", List.of("contact", "order", "pay", "webhook"), (operator, unit) -> {
                 String contact = contact(operator);
                 JsonNode order = step("order", 201, () -> onceKnown("order", () -> post(operator, "/v1/orders",
@@ -294,32 +297,32 @@ public final class JourneyBenchmark {
         void walk(Operator operator, String unit);
     }
 
+    /** Each operator's units: {@code bench.units} for the measured journeys, and its share of the warm-up's. */
+    private int unitsWithWarmUp(int operatorCount) {
+        return unitsPerOperator + (warmUp + operatorCount - 1) / operatorCount;
+    }
+
     private boolean journeys(List<Operator> operators, String name, List<String> stepNames, Journey journey)
             throws Exception {
-        int count = Integer.getInteger("bench.journeys", 100);
-        List<String[]> work = new ArrayList<>();
-        // Round robin over the operators, one unit each: every operator's data is touched alike.
-        for (int u = 0; work.size() < count && u < operators.get(0).units().size(); u++) {
-            for (int o = 0; o < operators.size() && work.size() < count; o++) {
-                work.add(new String[] {String.valueOf(o), operators.get(o).units().get(u)});
-            }
-        }
-        if (work.size() < count) {
-            throw new IllegalArgumentException(count + " journeys need " + count + " units: raise bench.units");
-        }
-        stepNames.forEach(step -> steps.put(step, new Latencies()));
-        requests.reset();
         LongAdder failed = new LongAdder();
+        if (warmUp > 0) {
+            stepNames.forEach(step -> steps.put(step, new Latencies()));
+            long started = System.nanoTime();
+            BenchmarkWork.inParallel(work(operators, unitsPerOperator, warmUp), clients, each ->
+                    walk(journey, name + " warm-up", operators, each, failed));
+            System.out.printf("warm-up: %d %s journeys, untimed, in %.1f s%n", warmUp, name,
+                    (System.nanoTime() - started) / 1e9);
+        }
+        int count = journeyCount;
+        List<String[]> work = work(operators, 0, count);
+        stepNames.forEach(step -> steps.put(step, new Latencies()));
+        waits.clear();
+        requests.reset();
+        long failedInWarmUp = failed.sum();
         String loadBefore = BenchmarkWork.loadAverage();
         long started = System.nanoTime();
-        BenchmarkWork.inParallel(work, clients, each -> {
-            try {
-                journey.walk(operators.get(Integer.parseInt(each[0])), each[1]);
-            } catch (RuntimeException | AssertionError e) {
-                failed.increment();
-                System.out.println("failed: " + name + " journey: " + e.getMessage());
-            }
-        });
+        BenchmarkWork.inParallel(work, clients, each -> walk(journey, name, operators, each, failed));
+        failed.add(-failedInWarmUp);
         double seconds = (System.nanoTime() - started) / 1e9;
         String loadAfter = BenchmarkWork.loadAverage();
         printSteps();
@@ -331,7 +334,33 @@ public final class JourneyBenchmark {
         System.out.printf("operators: %d; load %s before, %s after%n", operators.size(), loadBefore, loadAfter);
         System.out.printf("proof: %d journeys ended as expected, %d did not; 5xx %d%n", count - failed.sum(),
                 failed.sum(), serverErrors.sum());
-        return failed.sum() == 0 && serverErrors.sum() == 0;
+        return failed.sum() == 0 && failedInWarmUp == 0 && serverErrors.sum() == 0;
+    }
+
+    /**
+     * {@code count} journeys, round robin over the operators, one unit each from the operator's unit
+     * {@code firstUnit} on: every operator's data is touched alike.
+     */
+    private static List<String[]> work(List<Operator> operators, int firstUnit, int count) {
+        List<String[]> work = new ArrayList<>();
+        for (int u = firstUnit; work.size() < count && u < operators.get(0).units().size(); u++) {
+            for (int o = 0; o < operators.size() && work.size() < count; o++) {
+                work.add(new String[] {String.valueOf(o), operators.get(o).units().get(u)});
+            }
+        }
+        if (work.size() < count) {
+            throw new IllegalArgumentException(count + " journeys need " + count + " units: raise bench.units");
+        }
+        return work;
+    }
+
+    private static void walk(Journey journey, String name, List<Operator> operators, String[] each, LongAdder failed) {
+        try {
+            journey.walk(operators.get(Integer.parseInt(each[0])), each[1]);
+        } catch (RuntimeException | AssertionError e) {
+            failed.increment();
+            System.out.println("failed: " + name + " journey: " + e.getMessage());
+        }
     }
 
     private void printSteps() {
