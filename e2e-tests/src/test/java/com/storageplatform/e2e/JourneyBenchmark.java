@@ -400,6 +400,12 @@ public final class JourneyBenchmark {
                 }
             }
             if (webhookUrl != null) {
+                // A card payment returns the customer to a page of the operator's: its portal, set through the
+                // admin API (commerce learns it from auth's operator.settings_updated well before the journeys).
+                Http.Response portal = untilAvailable(() -> Http.patch(stack.gatewayUrl() + "/admin/v1/operators/"
+                        + created.id() + "/settings", stack.adminToken(),
+                        Map.of("customer_portal_url", "https://portal.journeys.example/account")));
+                expect(portal.status() == 200, "the operator's portal is set", portal.body());
                 created(post(bare, "/v1/webhooks", Map.of("url", webhookUrl,
                         "enabled_events", List.of("order.completed"))));
             }
