@@ -12,3 +12,8 @@ build_e2e() {
 print_machine() {
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1)"
 }
+
+# Production's trace sampling for the devstack a benchmark starts: the Helm chart keeps one new trace in ten
+# (tracing.samplingProbability, 0.1), while the devstack keeps every trace for a developer to look at. A system
+# property outranks the devstack's environment variable. BENCH_TRACE_SAMPLING=1.0 measures the devstack's setting.
+BENCH_TRACING_OPTS="-Dmanagement.tracing.sampling.probability=${BENCH_TRACE_SAMPLING:-0.1}"

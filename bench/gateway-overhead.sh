@@ -24,7 +24,7 @@ fi
 build_e2e
 
 # Full JIT for a throughput measurement (the devstack's default is tuned for a fast start).
-export DEVSTACK_JAVA_OPTS="-XX:+UseParallelGC -Xms768m -Xmx768m -Xmn384m -XX:+ExitOnOutOfMemoryError"
+export DEVSTACK_JAVA_OPTS="-XX:+UseParallelGC -Xms768m -Xmx768m -Xmn384m -XX:+ExitOnOutOfMemoryError $BENCH_TRACING_OPTS"
 export PLATFORM_RATE_LIMITS_LIVE_PER_SECOND=1000000
 export PLATFORM_RATE_LIMITS_LIVE_BURST=1000000
 stack() { java -Xmx256m -De2e.repo-root="$PWD" -cp "$CP" com.storageplatform.e2e.BenchmarkStack "$@"; }

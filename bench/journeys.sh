@@ -36,7 +36,7 @@ mkdir -p "$HOME_DIR"
 # SKIP_BUILD=1 reuses the last build (the devstack runs the checkout's target jars).
 if [ -n "${SKIP_BUILD:-}" ]; then CP="e2e-tests/target/test-classes:$(cat e2e-tests/target/classpath.txt)"; else build_e2e; fi
 
-export DEVSTACK_JAVA_OPTS="${DEVSTACK_JAVA_OPTS:--XX:+UseParallelGC -Xms512m -Xmx768m -XX:+ExitOnOutOfMemoryError}"
+export DEVSTACK_JAVA_OPTS="${DEVSTACK_JAVA_OPTS:--XX:+UseParallelGC -Xms512m -Xmx768m -XX:+ExitOnOutOfMemoryError $BENCH_TRACING_OPTS}"
 export PLATFORM_RATE_LIMITS_TEST_PER_SECOND=100000
 export PLATFORM_RATE_LIMITS_TEST_BURST=100000
 print_machine
