@@ -127,11 +127,14 @@ public class ResourceApi {
         return json.readTree(bytes);
     }
 
+    /** What {@link #eventually}'s failure says: {@link ThreadDumpOnTimeout} knows it as a timeout. */
+    static final String EVENTUALLY_TIMED_OUT = "condition met within 30 seconds";
+
     /** Polls {@code check} until it holds (a projection catching up with Kafka), for at most 30 seconds. */
     public static void eventually(Supplier<Boolean> check) {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!check.get()) {
-            assertThat(System.nanoTime()).as("condition met within 30 seconds").isLessThan(deadline);
+            assertThat(System.nanoTime()).as(EVENTUALLY_TIMED_OUT).isLessThan(deadline);
             try {
                 Thread.sleep(100);
             } catch (InterruptedException e) {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 /**
  * When a test, or its {@code @BeforeEach}/{@code @AfterEach}, fails because something did not answer in time (a
- * request past the client's timeout, a {@code block} past its limit), prints every thread's stack and, when this
+ * request past the client's timeout, a {@code block} past its limit, an {@link ResourceApi#eventually} that never
+ * held), prints every thread's stack and, when this
  * JVM runs the shared PostgreSQL, what each session is doing or waiting for, before passing the failure on:
  * whatever was still stuck shows where, instead of a bare timeout. Tests without a database (the gateway's) use it
  * too.
@@ -78,8 +79,10 @@ public final class ThreadDumpOnTimeout implements TestExecutionExceptionHandler,
 
     static boolean isTimeout(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            // ResourceApi.eventually's failure too: a background loop that never got to the work is a hang to see.
             if (cause instanceof TimeoutException
-                    || String.valueOf(cause.getMessage()).startsWith("Timeout on blocking read")) {
+                    || String.valueOf(cause.getMessage()).startsWith("Timeout on blocking read")
+                    || String.valueOf(cause.getMessage()).contains(ResourceApi.EVENTUALLY_TIMED_OUT)) {
                 return true;
             }
         }

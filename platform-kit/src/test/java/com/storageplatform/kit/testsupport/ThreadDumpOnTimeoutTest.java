@@ -23,6 +23,15 @@ class ThreadDumpOnTimeoutTest {
     }
 
     @Test
+    void anEventuallyThatNeverHeldCountsAsATimeout() {
+        long deadlinePassed = System.nanoTime() - 1;
+        Throwable never = org.assertj.core.api.Assertions.catchThrowable(() ->
+                assertThat(System.nanoTime()).as(ResourceApi.EVENTUALLY_TIMED_OUT).isLessThan(deadlinePassed));
+        assertThat(never).isInstanceOf(AssertionError.class);
+        assertThat(ThreadDumpOnTimeout.isTimeout(never)).isTrue();
+    }
+
+    @Test
     void aTimeoutPrintsEveryThreadAndTheDatabaseSessionsAndIsRethrownUnchanged() {
         Throwable timeout = new IllegalStateException("Timeout on blocking read for 5000000000 NANOSECONDS");
         String printed = printedWhileHandling("slowTest()", (handler, context) ->
