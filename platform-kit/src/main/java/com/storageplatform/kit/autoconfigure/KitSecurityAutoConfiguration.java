@@ -1,6 +1,7 @@
 package com.storageplatform.kit.autoconfigure;
 
 import com.storageplatform.kit.PlatformProperties;
+import com.storageplatform.kit.caller.BearerTokenConverter;
 import com.storageplatform.kit.caller.CallerArgumentResolver;
 import com.storageplatform.kit.caller.CallerAuthentication;
 import com.storageplatform.kit.caller.CallerTokenVerifier;
@@ -34,7 +35,6 @@ import org.springframework.security.config.annotation.web.reactive.EnableWebFlux
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtReactiveAuthenticationManager;
-import org.springframework.security.oauth2.server.resource.web.server.authentication.ServerBearerTokenAuthenticationConverter;
 import org.springframework.security.web.server.SecurityWebFilterChain;
 import org.springframework.security.web.server.authentication.ServerAuthenticationConverter;
 import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
@@ -170,7 +170,7 @@ public class KitSecurityAutoConfiguration {
     /** Public paths are never authenticated, whatever Authorization header they carry (the token endpoint's Basic). */
     private static ServerAuthenticationConverter callerTokenOnly(List<String> publicPaths) {
         ServerWebExchangeMatcher isPublic = ServerWebExchangeMatchers.pathMatchers(publicPaths.toArray(String[]::new));
-        ServerBearerTokenAuthenticationConverter bearer = new ServerBearerTokenAuthenticationConverter();
+        BearerTokenConverter bearer = new BearerTokenConverter();
         return exchange -> isPublic.matches(exchange)
                 .flatMap(match -> match.isMatch() ? Mono.empty() : bearer.convert(exchange));
     }

@@ -66,6 +66,15 @@ class ServiceTokenTest {
     }
 
     @Test
+    void aVerifiedPeerTokenIsRememberedWholeSoItIsNeitherParsedNorVerifiedAgain() {
+        String token = peerToken(caller.narrowedTo(Set.of("billing:read")).orElseThrow());
+        Jwt first = decoder.decode(token).block();
+        // A fresh verification builds a new Jwt: the same instance is the remembered one.
+        assertThat(decoder.decode(token).block()).isSameAs(first);
+        assertThat(decoder.decode(parent).block()).isSameAs(decoder.decode(parent).block());
+    }
+
+    @Test
     void theGatewaysOwnTokenIsItsOwnRoot() {
         StepVerifier.create(decoder.decode(parent))
                 .assertNext(jwt -> {
