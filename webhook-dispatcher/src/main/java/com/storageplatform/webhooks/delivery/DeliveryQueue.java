@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -140,6 +141,9 @@ class DeliveryQueue {
     static final String INDEXES_ONLY =
             "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)";
 
+    /** {@link #claimStatement}'s text for each cap. */
+    private static final Map<Integer, String> CLAIMS_BY_CAP = new ConcurrentHashMap<>();
+
     private final DatabaseClient db;
     private final TransactionalOperator tx;
     private final Endpoints endpoints;
@@ -215,7 +219,9 @@ class DeliveryQueue {
 
     /** The claim for a cap of {@code perEndpoint} deliveries in flight to each endpoint. */
     static String claimStatement(int perEndpoint) {
-        return CLAIM.replace("PER_ENDPOINT_CAP", Integer.toString(perEndpoint));
+        // Written once per cap (one per process), not per claim: the worker claims hundreds of times a second.
+        return CLAIMS_BY_CAP.computeIfAbsent(perEndpoint,
+                cap -> CLAIM.replace("PER_ENDPOINT_CAP", Integer.toString(cap)));
     }
 
     /** {@link #claimStatement}'s parameters bound to {@code statement} (the claim itself, or the claim explained). */
