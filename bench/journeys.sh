@@ -13,9 +13,11 @@
 #
 #   bench/journeys.sh [licence|order|billing|all] [operators...]     (defaults all, 10 100 1000)
 #
-# Environment: BENCH_JOURNEYS (licence and order journeys per run, default 100), BENCH_UNITS (units per operator for
-# them, default 10), BENCH_WARMUP (licence and order journeys walked untimed first, on units of their own, so that
-# every operator count is measured on equally warm processes; default BENCH_JOURNEYS), BENCH_CLIENTS (concurrent clients, default 4), BENCH_PLANS (default 10000), BENCH_STARTUP_SECONDS
+# Environment: BENCH_JOURNEYS (licence and order journeys per run, default 200), BENCH_UNITS (units per operator for
+# them, default 10, more when the journeys need them), BENCH_WARMUP (licence and order journeys walked untimed
+# first, on units of their own, so that every operator count is measured on warm processes; default 500: eight JVMs
+# on two cores compile for about a minute and a half, and 100 journeys of warm-up measured half the throughput),
+# BENCH_CLIENTS (concurrent clients, default 4), BENCH_PLANS (default 10000), BENCH_STARTUP_SECONDS
 # (how long the devstack may take to start, default 600), BENCH_PORT (the devstack's base port, default 23080).
 # Each run starts a fresh devstack of its own (home bench/.journeys/stack-<port>, its output beside it), with the
 # test-key rate limit out of the way, through com.storageplatform.e2e.JourneyBenchmark.
@@ -49,8 +51,8 @@ for journey in "${JOURNEYS[@]}"; do
     out="$HOME_DIR/$journey-$operators-${BENCH_PORT:-23080}.log"
     # The clients stand in for machines of their own: a small footprint, so the platform's processes get the CPU.
     java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" \
-      -Dbench.journeys="${BENCH_JOURNEYS:-100}" -Dbench.units="${BENCH_UNITS:-10}" \
-      -Dbench.warmup="${BENCH_WARMUP:-${BENCH_JOURNEYS:-100}}" \
+      -Dbench.journeys="${BENCH_JOURNEYS:-200}" -Dbench.units="${BENCH_UNITS:-10}" \
+      -Dbench.warmup="${BENCH_WARMUP:-500}" \
       -Dbench.clients="${BENCH_CLIENTS:-4}" -Dbench.plans="${BENCH_PLANS:-10000}" \
       -Dbench.startup-seconds="${BENCH_STARTUP_SECONDS:-600}" -cp "$CP" \
       com.storageplatform.e2e.JourneyBenchmark "$HOME_DIR/stack-${BENCH_PORT:-23080}" "${BENCH_PORT:-23080}" "$journey" "$operators" \

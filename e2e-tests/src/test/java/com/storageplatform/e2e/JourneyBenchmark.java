@@ -41,8 +41,9 @@ import tools.jackson.databind.JsonNode;
  * a journey that does not end as expected.
  *
  * <p>Arguments: {@code <home> <base-port> <journey> <operators>}; system properties {@code bench.journeys} (licence
- * and order journeys, default 100), {@code bench.units} (units per operator, default 10), {@code bench.clients}
- * (default 4), {@code bench.plans} (default 10000).
+ * and order journeys, default 200), {@code bench.units} (units per operator, default 10, more when the journeys
+ * need them), {@code bench.warmup} (journeys walked untimed first, default 500), {@code bench.clients} (default 4),
+ * {@code bench.plans} (default 10000).
  */
 public final class JourneyBenchmark {
 
@@ -55,10 +56,13 @@ public final class JourneyBenchmark {
 
     private final DevStack stack;
     private final int clients = Integer.getInteger("bench.clients", 4);
-    private final int journeyCount = Integer.getInteger("bench.journeys", 100);
+    private final int journeyCount = Integer.getInteger("bench.journeys", 200);
     private final int unitsPerOperator = Integer.getInteger("bench.units", 10);
-    /** Journeys walked, untimed, before the measured ones: the JIT and the pools warm, alike at every size. */
-    private final int warmUp = Integer.getInteger("bench.warmup", journeyCount);
+    /**
+     * Journeys walked, untimed, before the measured ones: the JIT and the pools warm, alike at every size. Eight JVMs
+     * on two cores compile for about a minute and a half; 100 journeys left them measuring half their warm throughput.
+     */
+    private final int warmUp = Integer.getInteger("bench.warmup", 500);
     private final Map<String, Latencies> steps = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, LongAdder> waits = new ConcurrentHashMap<>();
     private final LongAdder serverErrors = new LongAdder();
@@ -297,9 +301,17 @@ public final class JourneyBenchmark {
         void walk(Operator operator, String unit);
     }
 
-    /** Each operator's units: {@code bench.units} for the measured journeys, and its share of the warm-up's. */
+    /** Each operator's units: those of the measured journeys, and its share of the warm-up's. */
     private int unitsWithWarmUp(int operatorCount) {
-        return unitsPerOperator + (warmUp + operatorCount - 1) / operatorCount;
+        return measuredUnits(operatorCount) + (warmUp + operatorCount - 1) / operatorCount;
+    }
+
+    /**
+     * Each operator's units for the measured journeys: {@code bench.units}, or more when the journeys need them (the
+     * warm-up's units come after these, so a measured journey never takes a unit the warm-up booked).
+     */
+    private int measuredUnits(int operatorCount) {
+        return Math.max(unitsPerOperator, (journeyCount + operatorCount - 1) / operatorCount);
     }
 
     private boolean journeys(List<Operator> operators, String name, List<String> stepNames, Journey journey)
@@ -308,7 +320,7 @@ public final class JourneyBenchmark {
         if (warmUp > 0) {
             stepNames.forEach(step -> steps.put(step, new Latencies()));
             long started = System.nanoTime();
-            BenchmarkWork.inParallel(work(operators, unitsPerOperator, warmUp), clients, each ->
+            BenchmarkWork.inParallel(work(operators, measuredUnits(operators.size()), warmUp), clients, each ->
                     walk(journey, name + " warm-up", operators, each, failed));
             System.out.printf("warm-up: %d %s journeys, untimed, in %.1f s%n", warmUp, name,
                     (System.nanoTime() - started) / 1e9);
