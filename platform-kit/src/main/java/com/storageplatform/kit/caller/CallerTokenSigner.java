@@ -40,6 +40,11 @@ public final class CallerTokenSigner {
         this(key, Clock.systemUTC(), DEFAULT_LIFETIME);
     }
 
+    /** How long a token it signs is valid (a peer's: no longer than its parent). */
+    public Duration lifetime() {
+        return lifetime;
+    }
+
     public String sign(Caller caller) {
         Instant now = clock.instant();
         return sign(claims(caller, now).issuer(CallerTokenClaims.ISSUER).expirationTime(Date.from(now.plus(lifetime))));

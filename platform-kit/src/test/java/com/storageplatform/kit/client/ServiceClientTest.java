@@ -15,6 +15,8 @@ import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.tracing.TraceContextCarrier;
 import com.storageplatform.kit.web.RequestIds;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -157,9 +159,29 @@ class ServiceClientTest {
         assertThat(received.environment()).isEqualTo(Environment.TEST);
         assertThat(received.siteIds()).containsExactly(site);
         assertThat(received.credentialId()).isEqualTo(caller.credentialId());
-        assertThat(received.requestId()).isEqualTo(requestId);
+        // The request id travels in its header only (read by the peer's kit), so the token serves other requests.
+        assertThat(received.requestId()).isNull();
         assertThat(CallerTokenVerifier.callingService(token)).isEqualTo("kittest");
         assertThat(CallerTokenVerifier.rootToken(token)).isEqualTo(gatewayToken);
+    }
+
+    @Test
+    void oneCallersRequestsReuseOnePeerTokenPerScopeSetEachWithItsOwnRequestId() {
+        String gatewayToken = TestCallers.token(caller);
+        List<String> tokens = new ArrayList<>();
+        for (String requestId : List.of("req_reusetest000000000001", "req_reusetest000000000002")) {
+            relay("peer", gatewayToken).header(RequestIds.HEADER, requestId)
+                    .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"name\":\"reused\"}").exchange()
+                    .expectStatus().isCreated();
+            assertThat(PEER.last().header(RequestIds.HEADER)).isEqualTo(requestId);
+            tokens.add(PEER.last().header("Authorization"));
+        }
+        assertThat(tokens.get(1)).isEqualTo(tokens.get(0));
+
+        // Another caller (another gateway token) gets a token of its own.
+        relay("peer", TestCallers.token(caller)).contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"name\":\"reused\"}").exchange().expectStatus().isCreated();
+        assertThat(PEER.last().header("Authorization")).isNotEqualTo(tokens.get(0));
     }
 
     @Test
