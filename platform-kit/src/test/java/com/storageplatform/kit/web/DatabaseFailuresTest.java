@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.PlatformInfrastructure;
 import com.storageplatform.kit.testsupport.PlatformTest;
+import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ValidationDepth;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +17,8 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -75,8 +79,10 @@ class DatabaseFailuresTest {
     @Test
     void aConnectionCutByTheServerIsServiceUnavailableWithRetryAfter() {
         // What a restart does to a connection in use: PostgreSQL ends its backend (57P01).
+        AtomicReference<Connection> used = new AtomicReference<>();
         Throwable cut = catchThrowable(() -> db.inConnection(connection -> Mono.from(connection
                         .createStatement("SELECT pg_backend_pid()").execute())
+                        .doOnSubscribe(subscription -> used.set(connection))
                         .flatMap(result -> Mono.from(result.map((row, meta) -> row.get(0, Integer.class))))
                         .doOnNext(pid -> PlatformInfrastructure.get().execute("SELECT pg_terminate_backend(" + pid
                                 + ")"))
@@ -85,6 +91,11 @@ class DatabaseFailuresTest {
                 .block(Duration.ofSeconds(10)));
 
         assertOutage(mapped(cut));
+        // The cut connection went back to the shared pool, which validates locally (is the socket open?) when it
+        // hands one out; the client learns of the close a moment after the error. Until it has, the next test to
+        // borrow it would fail: wait for it here.
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> Boolean.FALSE.equals(
+                Mono.from(used.get().validate(ValidationDepth.LOCAL)).block(Duration.ofSeconds(1))));
     }
 
     private static void assertOutage(ApiException api) {
