@@ -13,9 +13,9 @@ import reactor.core.publisher.Mono;
  * Spring Security's {@code ServerBearerTokenAuthenticationConverter}, answering the same: no {@code Authorization}
  * header, or one not starting with {@code bearer} (any case), carries no token (the request is anonymous); a bearer
  * value that is not {@code Bearer <b64token>} (RFC 6750) is a malformed token; query parameters are not read
- * (Spring's default). It differs in how it reads the value: a loop over the
- * characters instead of a case-insensitive regular expression, which cost a service about 3% of its CPU on every
- * request (a caller token is some 800 characters; issue 22's profile of the webhook dispatcher).
+ * (Spring's default). It differs in how it reads the value: a loop over the characters instead of a
+ * case-insensitive regular expression, which cost a service about 3% of its CPU on every request (a caller token is
+ * some 800 characters; issue 22's profile of the webhook dispatcher).
  */
 public final class BearerTokenConverter implements ServerAuthenticationConverter {
 
