@@ -3,6 +3,7 @@ package com.storageplatform.kit.autoconfigure;
 import com.storageplatform.kit.PlatformProperties;
 import com.storageplatform.kit.db.AccountConnections;
 import com.storageplatform.kit.db.CallerAccountFilter;
+import com.storageplatform.kit.db.EndedTransactions;
 import com.storageplatform.kit.db.KitMigrations;
 import com.storageplatform.kit.jobs.JobMetrics;
 import com.storageplatform.kit.jobs.JobScheduler;
@@ -43,6 +44,7 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
+import org.springframework.transaction.ReactiveTransactionManager;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -68,14 +70,23 @@ public class KitDataAutoConfiguration {
         return new CallerAccountFilter();
     }
 
-    /** Every connection says whose request it serves, for the row-level security of {@link KitMigrations}. */
+    /**
+     * Every connection says whose request it serves, for the row-level security of {@link KitMigrations}; every
+     * transaction begun is ended, even for a caller who has left.
+     */
     @Bean
     static BeanPostProcessor accountConnections() {
         return new BeanPostProcessor() {
             @Override
             public Object postProcessAfterInitialization(Object bean, String name) {
-                return bean instanceof ConnectionFactory pool && !(bean instanceof AccountConnections)
-                        ? new AccountConnections(pool) : bean;
+                if (bean instanceof ConnectionFactory pool && !(bean instanceof AccountConnections)) {
+                    return new AccountConnections(pool);
+                }
+                if (bean instanceof ReactiveTransactionManager transactions
+                        && !(bean instanceof EndedTransactions)) {
+                    return new EndedTransactions(transactions);
+                }
+                return bean;
             }
         };
     }

@@ -27,6 +27,10 @@ import reactor.util.context.Context;
  * of each physical connection is remembered), so a connection serving one account after another costs a round trip
  * and one serving the same account again costs none. A transaction acquires its connection once, before
  * {@code BEGIN}, so the whole transaction runs as the caller's account, and the autocommitted write persists.
+ *
+ * <p>What is remembered holds only while one user at a time has the connection: {@link Handover} keeps a cancel that
+ * comes after the connection was handed over from the pool, which would take it back in use (and the next user's
+ * setting would be rolled back with the first user's transaction).
  */
 public final class AccountConnections implements ConnectionFactory, Wrapped<ConnectionFactory> {
 
@@ -50,7 +54,8 @@ public final class AccountConnections implements ConnectionFactory, Wrapped<Conn
     public Mono<Connection> create() {
         return Mono.deferContextual(context -> {
             String account = context.getOrDefault(ACCOUNT, "");
-            return Mono.from(pool.create()).flatMap(connection -> told(connection, account));
+            return Handover.cancellableUntilHandedOver(
+                    Mono.from(pool.create()).flatMap(connection -> told(connection, account)));
         });
     }
 
