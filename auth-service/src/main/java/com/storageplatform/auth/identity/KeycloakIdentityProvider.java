@@ -3,6 +3,7 @@ package com.storageplatform.auth.identity;
 import com.storageplatform.auth.signin.AppProperties;
 import com.storageplatform.kit.resilience.Outages;
 import com.storageplatform.kit.resilience.Resilience;
+import com.storageplatform.kit.tracing.TraceLogs;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import jakarta.ws.rs.NotFoundException;
@@ -212,11 +213,14 @@ class KeycloakIdentityProvider implements IdentityProvider, DisposableBean {
     private <T> Mono<T> blocking(String what, Callable<T> call) {
         Mono<T> attempt = Mono.fromCallable(call)
                 .subscribeOn(Schedulers.boundedElastic())
-                .doOnError(failure -> !(failure instanceof ApiException),
-                        failure -> log.warn("Keycloak could not {}: {}", what, describe(failure)));
+                .onErrorResume(failure -> !(failure instanceof ApiException),
+                        failure -> TraceLogs.<T>log(() -> log.warn("Keycloak could not {}: {}", what,
+                                describe(failure))).then(Mono.error(failure)));
         return resilience.guard(KEYCLOAK, SUBJECT, properties.timeout(), attempt)
-                .doOnError(failure -> failure instanceof ApiException api && api.code() == ErrorCode.GATEWAY_TIMEOUT,
-                        failure -> log.warn("Keycloak did not {} within {}", what, properties.timeout()))
+                .onErrorResume(failure -> failure instanceof ApiException api
+                                && api.code() == ErrorCode.GATEWAY_TIMEOUT,
+                        failure -> TraceLogs.<T>log(() -> log.warn("Keycloak did not {} within {}", what,
+                                properties.timeout())).then(Mono.error(failure)))
                 .onErrorMap(failure -> !(failure instanceof ApiException),
                         // Keycloak refused (a 4xx or 5xx of its own): nothing was done that a retry would repeat.
                         failure -> Outages.unavailable(SUBJECT, Outages.RETRY_AFTER_FAILURE));

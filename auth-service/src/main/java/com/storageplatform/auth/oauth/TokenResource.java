@@ -1,6 +1,7 @@
 package com.storageplatform.auth.oauth;
 
 import com.storageplatform.kit.caller.Introspection;
+import com.storageplatform.kit.tracing.TraceLogs;
 import com.storageplatform.kit.web.RequestIds;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -65,11 +66,12 @@ class TokenResource {
                 .flatMap(request -> tokens.token(request.request(), request.credentials()))
                 .map(response -> respond(HttpStatus.OK, response, NO_MORE_HEADERS))
                 .onErrorResume(OAuthException.class, refusal -> Mono.just(refuse(refusal)))
-                .onErrorResume(failure -> {
-                    log.error("Unexpected failure at the token endpoint (request {})", RequestIds.of(exchange), failure);
+                .onErrorResume(failure -> Mono.deferContextual(context -> {
+                    TraceLogs.inTrace(context, () -> log.error("Unexpected failure at the token endpoint (request {})",
+                            RequestIds.of(exchange), failure));
                     return Mono.just(respond(HttpStatus.INTERNAL_SERVER_ERROR, new OAuthException.OAuthError(
                             "server_error", "The token could not be issued; retry shortly."), NO_MORE_HEADERS));
-                });
+                }));
     }
 
     private record ParsedRequest(TokenRequest request, ClientCredentials credentials) {

@@ -3,6 +3,7 @@ package com.storageplatform.billing.accounting;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.client.ServiceClients;
+import com.storageplatform.kit.tracing.TraceLogs;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import java.util.Map;
@@ -72,9 +73,9 @@ class AccountingLedgers {
                 .retrieve(JsonNode.class)
                 .then()
                 .onErrorResume(failure -> {
-                    log.warn("The use of accounting connection {} of account {} could not be reported to crm: {}",
-                            connectionId, account.accountId(), failure.getMessage());
-                    return Mono.empty();
+                    return TraceLogs.log(() -> log.warn(
+                            "The use of accounting connection {} of account {} could not be reported to crm: {}",
+                            connectionId, account.accountId(), failure.getMessage()));
                 });
     }
 

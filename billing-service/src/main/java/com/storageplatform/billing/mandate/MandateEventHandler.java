@@ -4,6 +4,7 @@ import com.storageplatform.billing.notification.ProviderEventHandler;
 import com.storageplatform.billing.notification.ProviderNotifications;
 import com.storageplatform.billing.provider.ProviderEvent;
 import com.storageplatform.billing.provider.ProviderEvent.Kind;
+import com.storageplatform.kit.tracing.TraceLogs;
 import java.time.Clock;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -39,21 +40,21 @@ class MandateEventHandler implements ProviderEventHandler {
     @Override
     public Mono<Void> handle(ProviderEvent event) {
         if (event.resourceRef() == null) {
-            log.info("Provider event {} {} ({}) names no mandate; passed over", event.provider(), event.eventId(),
-                    event.kind());
-            return Mono.empty();
+            return TraceLogs.log(() -> log.info(
+                    "Provider event {} {} ({}) names no mandate; passed over", event.provider(), event.eventId(),
+                    event.kind()));
         }
         return mandates.findByProviderRefForUpdate(event.provider(), event.resourceRef())
-                .switchIfEmpty(Mono.fromRunnable(() -> log.info("Provider event {} {} ({}) names mandate {}, which "
+                .switchIfEmpty(TraceLogs.log(() -> log.info("Provider event {} {} ({}) names mandate {}, which "
                         + "is none of ours; passed over", event.provider(), event.eventId(), event.kind(),
                         event.resourceRef())))
                 .flatMap(owned -> {
                     Mandate mandate = owned.mandate();
                     String next = MandateTransitions.after(mandate.status(), event.kind()).orElse(null);
                     if (next == null) {
-                        log.info("Provider event {} {} ({}) changes nothing of mandate {}, which is {}",
-                                event.provider(), event.eventId(), event.kind(), mandate.id(), mandate.status());
-                        return Mono.empty();
+                        return TraceLogs.log(() -> log.info(
+                                "Provider event {} {} ({}) changes nothing of mandate {}, which is {}",
+                                event.provider(), event.eventId(), event.kind(), mandate.id(), mandate.status()));
                     }
                     Mandate moved = mandate.movedTo(next, event.cause(), clock.instant());
                     return mandates.saveStatus(owned.accountId(), moved)

@@ -6,6 +6,7 @@ import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.caller.Environment;
 import com.storageplatform.kit.inbox.ProviderEventLog;
+import com.storageplatform.kit.tracing.TraceLogs;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
@@ -73,17 +74,17 @@ public class ProviderNotifications {
     }
 
     private Mono<Void> repeated(ProviderEvent event) {
-        log.info("Provider event {} {} was received before; nothing to do", event.provider(), event.eventId());
-        return Mono.empty();
+        return TraceLogs.log(() -> log.info(
+                "Provider event {} {} was received before; nothing to do", event.provider(), event.eventId()));
     }
 
     private Mono<Void> dispatch(ProviderEvent event) {
         List<ProviderEventHandler> interested = handlers.stream().filter(h -> h.kinds().contains(event.kind()))
                 .toList();
         if (interested.isEmpty()) {
-            log.info("Provider event {} {} ({}) is not one billing acts on; recorded and passed over",
-                    event.provider(), event.eventId(), event.kind());
-            return Mono.empty();
+            return TraceLogs.log(() -> log.info(
+                    "Provider event {} {} ({}) is not one billing acts on; recorded and passed over",
+                    event.provider(), event.eventId(), event.kind()));
         }
         return Flux.fromIterable(interested).concatMap(handler -> handler.handle(event)).then();
     }

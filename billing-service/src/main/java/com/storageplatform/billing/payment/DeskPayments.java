@@ -14,6 +14,7 @@ import com.storageplatform.billing.provider.SaveCard;
 import com.storageplatform.billing.provider.StoredCard;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.tracing.TraceLogs;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.FieldIssue;
 import java.util.List;
@@ -266,10 +267,10 @@ public class DeskPayments {
                 case FAILED, CANCELLED -> Mono.empty();
             };
             return undone.onErrorResume(failure -> {
-                log.error("A refused desk sale could not undo card charge {} ({} {} {}): {}. Settle it with the "
+                return TraceLogs.log(() -> log.error(
+                        "A refused desk sale could not undo card charge {} ({} {} {}): {}. Settle it with the "
                         + "provider.", card.providerRef(), card.outcome(), charge.due().amountMinor(), currency,
-                        failure.toString());
-                return Mono.empty();
+                        failure.toString()));
             });
         }).then();
     }

@@ -9,6 +9,7 @@ import com.storageplatform.billing.payment.PaymentTransitions.Transition;
 import com.storageplatform.billing.provider.ProviderEvent;
 import com.storageplatform.billing.provider.ProviderEvent.Kind;
 import com.storageplatform.kit.caller.Caller;
+import com.storageplatform.kit.tracing.TraceLogs;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -62,9 +63,9 @@ class PaymentLifecycle implements ProviderEventHandler {
                 .map(Optional::of).defaultIfEmpty(Optional.empty())
                 .flatMap(found -> {
                     if (found.isEmpty()) {
-                        log.info("Provider event {} {} ({}) names no payment of billing's; passed over",
-                                event.provider(), event.eventId(), event.kind());
-                        return Mono.empty();
+                        return TraceLogs.log(() -> log.info(
+                                "Provider event {} {} ({}) names no payment of billing's; passed over",
+                                event.provider(), event.eventId(), event.kind()));
                     }
                     PaymentRepository.Located at = found.get();
                     return apply(ProviderNotifications.actingFor(at.accountId(), at.operatorId(), at.environment(),
@@ -78,9 +79,9 @@ class PaymentLifecycle implements ProviderEventHandler {
             Optional<Transition> next = PaymentTransitions.on(payment.direction(), payment.rail(), payment.status(),
                     payment.bankSubmittedAt() != null, event.kind());
             if (next.isEmpty()) {
-                log.info("Provider event {} {} ({}) does not apply to payment {}, which is {}; ignored",
-                        event.provider(), event.eventId(), event.kind(), payment.id(), payment.status());
-                return Mono.empty();
+                return TraceLogs.log(() -> log.info(
+                        "Provider event {} {} ({}) does not apply to payment {}, which is {}; ignored",
+                        event.provider(), event.eventId(), event.kind(), payment.id(), payment.status()));
             }
             Transition t = next.get();
             Instant at = event.occurredAt() != null ? event.occurredAt() : clock.instant();

@@ -4,6 +4,7 @@ import com.storageplatform.billing.internal.Records;
 import com.storageplatform.billing.payment.InvoiceCollections;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.time.Dates;
+import com.storageplatform.kit.tracing.TraceLogs;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.FieldIssue;
@@ -118,8 +119,8 @@ class Cancellations {
         }
         return collections.collect(caller, invoiceId, method, plan.paymentMethodId(), plan.mandateId()).then()
                 .onErrorResume(ApiException.class, refused -> {
-                    log.warn("Final invoice {} of plan {} left open: {}", invoiceId, plan.id(), refused.getMessage());
-                    return Mono.empty();
+                    return TraceLogs.log(() -> log.warn(
+                            "Final invoice {} of plan {} left open: {}", invoiceId, plan.id(), refused.getMessage()));
                 });
     }
 }

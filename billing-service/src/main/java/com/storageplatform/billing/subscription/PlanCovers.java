@@ -8,6 +8,7 @@ import com.storageplatform.kit.inbox.ConsumedEvent;
 import com.storageplatform.kit.inbox.EventData;
 import com.storageplatform.kit.inbox.EventHandler;
 import com.storageplatform.kit.time.Dates;
+import com.storageplatform.kit.tracing.TraceLogs;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
@@ -110,17 +111,17 @@ class PlanCovers implements EventHandler {
                     try {
                         monthly = CoverPricing.monthlyPremium(product, declared);
                     } catch (IllegalArgumentException unpriceable) {
-                        log.warn("Cover {} of plan {} cannot be priced: {}", cover.path("id"), plan.id(),
-                                unpriceable.getMessage());
-                        return Mono.empty();
+                        return TraceLogs.log(() -> log.warn(
+                                "Cover {} of plan {} cannot be priced: {}", cover.path("id"), plan.id(),
+                                unpriceable.getMessage()));
                     }
                     Item priced = Charges.priced(id != null ? id : com.storageplatform.kit.id.Ids.newId(),
                             insurance ? Item.INSURANCE : Item.WAIVER, product.path("name").asString("Cover"), null,
                             EventData.id(cover, "id"), 1, monthly, Subscription.MONTH, 1,
                             insurance ? Line.EXEMPT : Line.STANDARD_20, plan.billingInterval(), plan.intervalCount());
                     if (priced == null) {
-                        log.warn("Cover {} of plan {} cannot be priced for its period", cover.path("id"), plan.id());
-                        return Mono.empty();
+                        return TraceLogs.log(() -> log.warn(
+                                "Cover {} of plan {} cannot be priced for its period", cover.path("id"), plan.id()));
                     }
                     return Mono.just(Charges.withDates(priced, date(cover, "starts_on"), date(cover, "ends_on")));
                 });

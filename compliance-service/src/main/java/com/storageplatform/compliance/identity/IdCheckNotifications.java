@@ -3,6 +3,7 @@ package com.storageplatform.compliance.identity;
 import com.storageplatform.compliance.identity.provider.IdCheckOutcome;
 import com.storageplatform.compliance.identity.provider.IdCheckProviders;
 import com.storageplatform.kit.inbox.ProviderEventLog;
+import com.storageplatform.kit.tracing.TraceLogs;
 import java.time.Clock;
 import java.util.List;
 import org.slf4j.Logger;
@@ -57,9 +58,9 @@ class IdCheckNotifications {
                         outcome.reference())
                 .flatMap(first -> {
                     if (!first) {
-                        log.info("ID-check provider event {} {} was received before; nothing to do",
-                                outcome.provider(), outcome.eventId());
-                        return Mono.empty();
+                        return TraceLogs.log(() -> log.info(
+                                "ID-check provider event {} {} was received before; nothing to do",
+                                outcome.provider(), outcome.eventId()));
                     }
                     return verifications.apply(outcome);
                 });

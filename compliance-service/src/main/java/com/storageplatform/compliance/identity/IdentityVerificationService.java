@@ -10,6 +10,7 @@ import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.paging.PageRequest;
+import com.storageplatform.kit.tracing.TraceLogs;
 import com.storageplatform.kit.validation.Validation;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.Envelopes;
@@ -128,12 +129,12 @@ class IdentityVerificationService {
      */
     Mono<Void> apply(IdCheckOutcome outcome) {
         if (outcome.kind() == IdCheckOutcome.Kind.IGNORED || outcome.reference() == null) {
-            log.info("ID-check provider event {} {} ({}) is not one compliance acts on", outcome.provider(),
-                    outcome.eventId(), outcome.kind());
-            return Mono.empty();
+            return TraceLogs.log(() -> log.info(
+                    "ID-check provider event {} {} ({}) is not one compliance acts on", outcome.provider(),
+                    outcome.eventId(), outcome.kind()));
         }
         return verifications.findByProviderReferenceForUpdate(outcome.provider(), outcome.reference())
-                .switchIfEmpty(Mono.fromRunnable(() -> log.info("ID-check provider event {} {} names no check of "
+                .switchIfEmpty(TraceLogs.log(() -> log.info("ID-check provider event {} {} names no check of "
                         + "ours ({}); passed over", outcome.provider(), outcome.eventId(), outcome.reference())))
                 .flatMap(owned -> change(actingFor(owned, outcome), owned.verification(),
                         IdentityVerificationRules.afterProvider(owned.verification(), outcome.kind(),

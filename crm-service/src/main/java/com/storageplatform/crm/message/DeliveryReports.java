@@ -5,6 +5,7 @@ import com.storageplatform.crm.message.provider.MessageProviders;
 import com.storageplatform.kit.caller.ActorType;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.inbox.ProviderEventLog;
+import com.storageplatform.kit.tracing.TraceLogs;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -120,8 +121,8 @@ class DeliveryReports {
     }
 
     private static Mono<Void> passedOver(DeliveryReport report, String why) {
-        log.info("Delivery report {} {} ({}) {}; nothing to do", report.provider(), report.eventId(), report.kind(),
-                why);
-        return Mono.empty();
+        return TraceLogs.log(() -> log.info(
+                "Delivery report {} {} ({}) {}; nothing to do", report.provider(), report.eventId(), report.kind(),
+                why));
     }
 }

@@ -1,6 +1,7 @@
 package com.storageplatform.kit.resilience;
 
 import com.storageplatform.kit.resilience.ResilienceProperties.Policy;
+import com.storageplatform.kit.tracing.TraceLogs;
 import com.storageplatform.kit.web.ApiException;
 import com.storageplatform.kit.web.ErrorCode;
 import io.github.resilience4j.reactor.retry.RetryOperator;
@@ -62,7 +63,10 @@ public final class ProviderCalls {
     }
 
     private <T> Mono<T> attempt(Callable<T> call) {
-        return Mono.fromCallable(call).subscribeOn(Schedulers.boundedElastic()).onErrorMap(translate);
+        // The translation logs an outage: in the trace of the request that made the call.
+        return Mono.fromCallable(call).subscribeOn(Schedulers.boundedElastic())
+                .onErrorResume(failure -> Mono.deferContextual(context ->
+                        Mono.error(TraceLogs.inTrace(context, () -> translate.apply(failure)))));
     }
 
     private <T> Mono<T> guarded(Mono<T> call, Duration bound) {

@@ -1,7 +1,6 @@
 package com.storageplatform.kit.web;
 
-import io.micrometer.context.ContextSnapshot;
-import io.micrometer.context.ContextSnapshotFactory;
+import com.storageplatform.kit.tracing.TraceLogs;
 import org.springframework.core.Ordered;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
@@ -11,12 +10,9 @@ import reactor.core.publisher.Mono;
  * The one global error handler: every failure that reaches the top of the stack (routing, decoding,
  * security, handler code) is answered in the error envelope. Ordered ahead of Spring Boot's default handler.
  * The failure is judged (and an unexpected one logged) with the request's trace on the thread, so that its log
- * line carries the trace id even where Reactor does not restore it on every operator (the gateway's
- * {@code spring.reactor.context-propagation=limited}).
+ * line carries the trace id: Reactor does not restore it on every operator ({@link TraceLogs}).
  */
 public class GlobalErrorHandler implements WebExceptionHandler, Ordered {
-
-    private static final ContextSnapshotFactory SNAPSHOTS = ContextSnapshotFactory.builder().build();
 
     private final JsonResponses json;
 
@@ -30,10 +26,7 @@ public class GlobalErrorHandler implements WebExceptionHandler, Ordered {
             return Mono.error(failure);
         }
         return Mono.deferContextual(context -> {
-            ErrorResponse error;
-            try (ContextSnapshot.Scope trace = SNAPSHOTS.setThreadLocalsFrom(context)) {
-                error = ErrorMapper.map(failure, exchange);
-            }
+            ErrorResponse error = TraceLogs.inTrace(context, () -> ErrorMapper.map(failure, exchange));
             exchange.getResponse().getHeaders().set(RequestIds.HEADER, RequestIds.of(exchange));
             return json.write(exchange.getResponse(), error);
         });

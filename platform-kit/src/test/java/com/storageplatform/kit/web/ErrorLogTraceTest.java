@@ -11,7 +11,6 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
-import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
@@ -20,12 +19,10 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * With Reactor's context propagation limited (the gateway's setting, which saves a fifth of its CPU per request),
- * the log line of an unexpected failure still carries the request's trace id: the error handler puts the trace on
- * the thread while it logs.
+ * With Reactor's context propagation limited (the platform's setting, ADR 0034), the log line of an unexpected
+ * failure still carries the request's trace id: the error handler puts the trace on the thread while it logs.
  */
 @PlatformTest
-@TestPropertySource(properties = "spring.reactor.context-propagation=limited")
 @ExtendWith(OutputCaptureExtension.class)
 class ErrorLogTraceTest {
 

@@ -1,6 +1,7 @@
 package com.storageplatform.compliance.access.control;
 
 import com.storageplatform.compliance.access.event.AccessEvents;
+import com.storageplatform.kit.tracing.TraceLogs;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
@@ -77,9 +78,9 @@ public class AccessReports {
 
     private Mono<Void> apply(AccessReport report) {
         if (report.accountId() == null) {
-            log.warn("Access report {} {} names no account; recorded and passed over", report.provider(),
-                    report.reportId());
-            return Mono.empty();
+            return TraceLogs.log(() -> log.warn(
+                    "Access report {} {} names no account; recorded and passed over", report.provider(),
+                    report.reportId()));
         }
         if (report.kind().isOutcome()) {
             return settle(report);
@@ -87,7 +88,7 @@ public class AccessReports {
         return events.record(report.accountId(), report.provider(), report.reportId(),
                         report.kind().name().toLowerCase(Locale.ROOT), report.deviceRef(), report.credentialId(),
                         report.occurredAt())
-                .switchIfEmpty(Mono.fromRunnable(() -> log.warn("Access report {} {} of account {} names neither a "
+                .switchIfEmpty(TraceLogs.log(() -> log.warn("Access report {} {} of account {} names neither a "
                         + "device nor a credential of the account; recorded and passed over", report.provider(),
                         report.reportId(), report.accountId())))
                 .then();
@@ -95,9 +96,9 @@ public class AccessReports {
 
     private Mono<Void> settle(AccessReport report) {
         if (report.commandId() == null) {
-            log.warn("Access report {} {} settles no command; recorded and passed over", report.provider(),
-                    report.reportId());
-            return Mono.empty();
+            return TraceLogs.log(() -> log.warn(
+                    "Access report {} {} settles no command; recorded and passed over", report.provider(),
+                    report.reportId()));
         }
         boolean confirmed = report.kind() == AccessReport.Kind.CONFIRMED;
         String error = confirmed ? null
@@ -112,7 +113,7 @@ public class AccessReports {
                     }
                 })
                 .flatMap(settled -> settled.settledAs(locks, status, error, at).thenReturn(true))
-                .switchIfEmpty(Mono.fromRunnable(() -> log.info("Access report {} {} names command {} of account {}, "
+                .switchIfEmpty(TraceLogs.log(() -> log.info("Access report {} {} names command {} of account {}, "
                         + "which is not waiting for an outcome; nothing to do", report.provider(), report.reportId(),
                         report.commandId(), report.accountId())))
                 .then();

@@ -5,6 +5,7 @@ import com.storageplatform.compliance.access.control.LockSettlements;
 import com.storageplatform.compliance.access.credential.AgreementOverlocks;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.outbox.EventPublisher;
+import com.storageplatform.kit.tracing.TraceLogs;
 import java.time.Clock;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -51,7 +52,7 @@ class Overlocks implements AgreementOverlocks, LockSettlements {
                 .flatMap(known -> overlocks.save(caller.accountId(), known.settled(lock), clock.instant())
                         .then(events.publish(caller, lock.confirmed() ? CONFIRMED : FAILED, lock.overlockId(),
                                 lock)))
-                .switchIfEmpty(Mono.fromRunnable(() -> log.info("Lock command {} of account {} is for {}, no "
+                .switchIfEmpty(TraceLogs.log(() -> log.info("Lock command {} of account {} is for {}, no "
                         + "overlock billing asked for; nothing published", lock.commandId(), caller.accountId(),
                         lock.overlockId())))
                 .then();
