@@ -57,7 +57,7 @@ for journey in "${JOURNEYS[@]}"; do
       -Dbench.startup-seconds="${BENCH_STARTUP_SECONDS:-600}" -cp "$CP" \
       com.storageplatform.e2e.JourneyBenchmark "$HOME_DIR/stack-${BENCH_PORT:-23080}" "${BENCH_PORT:-23080}" "$journey" "$operators" \
       > "$out" 2>&1 || status=1
-    grep -E '^(stack|setup|warm-up|run|step|throughput|database|cost|operators|proof|failed|error):' "$out" | head -60
+    grep -E '^(stack|setup|warm-up|run|step|throughput|database|cost|cpu|operators|proof|failed|error):' "$out" | head -60
     cost=$(sed -n 's/^cost: \([0-9.]*\) ms per \(request\|plan\).*/\1/p' "$out")
     costs="$costs $operators:${cost:-none}"
   done

@@ -332,10 +332,12 @@ public final class JourneyBenchmark {
         requests.reset();
         long failedInWarmUp = failed.sum();
         String loadBefore = BenchmarkWork.loadAverage();
+        Map<String, Double> cpuBefore = ProcessCpu.snapshot();
         long started = System.nanoTime();
         BenchmarkWork.inParallel(work, clients, each -> walk(journey, name, operators, each, failed));
         failed.add(-failedInWarmUp);
         double seconds = (System.nanoTime() - started) / 1e9;
+        Map<String, Double> cpuAfter = ProcessCpu.snapshot();
         String loadAfter = BenchmarkWork.loadAverage();
         printSteps();
         System.out.printf("throughput: %d %s journeys in %.1f s = %.2f journeys/s, %.1f requests/s (%d clients)%n",
@@ -343,6 +345,7 @@ public final class JourneyBenchmark {
                 clients);
         System.out.printf("cost: %.1f ms per request (%d clients x %.1f s / %d requests)%n",
                 clients * seconds * 1000 / Math.max(1, requests.sum()), clients, seconds, requests.sum());
+        System.out.println(ProcessCpu.perRequest(cpuBefore, cpuAfter, seconds, requests.sum()));
         System.out.printf("operators: %d; load %s before, %s after%n", operators.size(), loadBefore, loadAfter);
         System.out.printf("proof: %d journeys ended as expected, %d did not; 5xx %d%n", count - failed.sum(),
                 failed.sum(), serverErrors.sum());
