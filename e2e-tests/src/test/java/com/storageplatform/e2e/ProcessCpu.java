@@ -74,14 +74,17 @@ final class ProcessCpu {
      * first.
      */
     static String perRequest(Map<String, Double> before, Map<String, Double> after, double seconds, long requests) {
-        if (after.isEmpty() || requests == 0) {
+        if (after.isEmpty()) {
             return "cpu: not measured (no /proc)";
+        }
+        if (requests == 0) {
+            return "cpu: not measured (no request was sent)";
         }
         Map<String, Double> used = new TreeMap<>();
         after.forEach((kind, total) -> used.put(kind, total - before.getOrDefault(kind, 0.0)));
-        double all = used.values().stream().mapToDouble(Double::doubleValue).sum();
+        double usedSeconds = used.values().stream().mapToDouble(Double::doubleValue).sum();
         StringBuilder line = new StringBuilder(String.format("cpu: %.1f ms per request over every process (%.0f%% of "
-                + "a core over %.1f s)", all * 1000 / requests, all * 100 / seconds, seconds));
+                + "a core over %.1f s)", usedSeconds * 1000 / requests, usedSeconds * 100 / seconds, seconds));
         used.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
                 .forEach(kind -> line.append(String.format("; %s %.2f", kind.getKey(),
                         kind.getValue() * 1000 / requests)));
