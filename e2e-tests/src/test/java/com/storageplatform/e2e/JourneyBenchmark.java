@@ -332,6 +332,9 @@ public final class JourneyBenchmark {
         requests.reset();
         long failedInWarmUp = failed.sum();
         String loadBefore = BenchmarkWork.loadAverage();
+        if (StatementStats.on()) {
+            StatementStats.reset(stack.database());
+        }
         Map<String, Double> cpuBefore = ProcessCpu.snapshot();
         long started = System.nanoTime();
         BenchmarkWork.inParallel(work, clients, each -> walk(journey, name, operators, each, failed));
@@ -346,6 +349,9 @@ public final class JourneyBenchmark {
         System.out.printf("cost: %.1f ms per request (%d clients x %.1f s / %d requests)%n",
                 clients * seconds * 1000 / Math.max(1, requests.sum()), clients, seconds, requests.sum());
         System.out.println(ProcessCpu.perRequest(cpuBefore, cpuAfter, seconds, requests.sum()));
+        if (StatementStats.on()) {
+            StatementStats.perRequest(stack.database(), requests.sum()).forEach(System.out::println);
+        }
         System.out.printf("operators: %d; load %s before, %s after%n", operators.size(), loadBefore, loadAfter);
         System.out.printf("proof: %d journeys ended as expected, %d did not; 5xx %d%n", count - failed.sum(),
                 failed.sum(), serverErrors.sum());
