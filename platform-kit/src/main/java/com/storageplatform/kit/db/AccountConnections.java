@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.WeakHashMap;
 import java.util.function.Function;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 
@@ -24,9 +23,11 @@ import reactor.util.context.Context;
  *
  * <p>The setting is for the session, not the transaction, and is checked on every acquisition: a pooled connection
  * never carries the previous request's account into the next one. It is written only when it changes (the last value
- * of each physical connection is remembered), so a connection serving one account after another costs a round trip
- * and one serving the same account again costs none. A transaction acquires its connection once, before
- * {@code BEGIN}, so the whole transaction runs as the caller's account, and the autocommitted write persists.
+ * of each physical connection is remembered), so a connection serving one account after another writes it and one
+ * serving the same account again does not. It is written with the first thing done on the connection
+ * ({@link UntoldConnection}, ADR 0036): a transaction's {@code BEGIN} carries it in the same round trip, so the whole
+ * transaction runs as the caller's account and it lasts once the transaction commits; anything else is preceded by
+ * the {@code set_config} statement.
  *
  * <p>What is remembered holds only while one user at a time has the connection: {@link Handover} keeps a cancel that
  * comes after the connection was handed over from the pool, which would take it back in use (and the next user's
@@ -59,19 +60,17 @@ public final class AccountConnections implements ConnectionFactory, Wrapped<Conn
         });
     }
 
+    /**
+     * The connection as it is, when its physical connection was last told this account; otherwise one that tells it
+     * with the first thing done on it ({@link UntoldConnection}), and remembers it once that lasts.
+     */
     private Mono<Connection> told(Connection connection, String account) {
         Connection physical = physical(connection);
         if (account.equals(told.get(physical))) {
             return Mono.just(connection);
         }
-        told.remove(physical); // unknown until the write succeeds
-        return Flux.from(connection.createStatement(SET_ACCOUNT).bind("$1", account).execute())
-                .flatMap(result -> result.map((row, metadata) -> account))
-                .then(Mono.fromSupplier(() -> {
-                    told.put(physical, account);
-                    return connection;
-                }))
-                .onErrorResume(failed -> Mono.from(connection.close()).then(Mono.error(failed)));
+        told.remove(physical); // unknown until a write of it lasts
+        return Mono.just(new UntoldConnection(connection, account, () -> told.put(physical, account)));
     }
 
     /** The driver's connection under the pool's per-acquisition wrapper. */
