@@ -2,14 +2,10 @@ package com.storageplatform.kit.db;
 
 import io.r2dbc.spi.Batch;
 import io.r2dbc.spi.Connection;
-import io.r2dbc.spi.ConnectionMetadata;
-import io.r2dbc.spi.IsolationLevel;
 import io.r2dbc.spi.Option;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
 import io.r2dbc.spi.TransactionDefinition;
-import io.r2dbc.spi.ValidationDepth;
-import java.time.Duration;
 import java.util.UUID;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -32,12 +28,11 @@ import reactor.core.publisher.Mono;
  * <p>It deliberately does not expose the connection underneath ({@code Wrapped}): nothing may reach the database
  * past it.
  */
-final class UntoldConnection implements Connection {
+final class UntoldConnection extends ForwardingConnection {
 
     /** The driver's option for {@code DEFERRABLE}: a transaction that asks for it begins the driver's way. */
     private static final Option<Boolean> DEFERRABLE = Option.valueOf("deferrable");
 
-    private final Connection delegate;
     private final String account;
     private final Runnable remember;
     /** The setting was written on this loan, and still holds. */
@@ -50,12 +45,14 @@ final class UntoldConnection implements Connection {
      * @param remember notes the setting as the physical connection's once it lasts
      */
     UntoldConnection(Connection delegate, String account, Runnable remember) {
-        if (!account.isEmpty()) {
-            UUID.fromString(account); // it is written into SQL text below: only an id may be
-        }
-        this.delegate = delegate;
-        this.account = account;
+        super(delegate);
+        this.account = onlyAnId(account);
         this.remember = remember;
+    }
+
+    /** The account is written into SQL text ({@link #beginTelling}): only an id may be. */
+    private static String onlyAnId(String account) {
+        return account.isEmpty() ? account : UUID.fromString(account).toString();
     }
 
     /** Writes the setting alone, unless it holds already by the time this runs. */
@@ -171,114 +168,20 @@ final class UntoldConnection implements Connection {
     }
 
     /** A statement that writes the account setting before it runs, if it does not hold by then. */
-    private final class TellingStatement implements Statement {
-
-        private final Statement statement;
+    private final class TellingStatement extends ForwardingStatement {
 
         TellingStatement(Statement statement) {
-            this.statement = statement;
-        }
-
-        @Override
-        public Statement add() {
-            statement.add();
-            return this;
-        }
-
-        @Override
-        public Statement bind(int index, Object value) {
-            statement.bind(index, value);
-            return this;
-        }
-
-        @Override
-        public Statement bind(String name, Object value) {
-            statement.bind(name, value);
-            return this;
-        }
-
-        @Override
-        public Statement bindNull(int index, Class<?> type) {
-            statement.bindNull(index, type);
-            return this;
-        }
-
-        @Override
-        public Statement bindNull(String name, Class<?> type) {
-            statement.bindNull(name, type);
-            return this;
-        }
-
-        @Override
-        public Statement returnGeneratedValues(String... columns) {
-            statement.returnGeneratedValues(columns);
-            return this;
-        }
-
-        @Override
-        public Statement fetchSize(int rows) {
-            statement.fetchSize(rows);
-            return this;
+            super(statement);
         }
 
         @Override
         public Publisher<? extends Result> execute() {
-            return tell().thenMany(Flux.from(statement.execute()));
+            return tell().thenMany(Flux.from(delegate.execute()));
         }
-    }
-
-    @Override
-    public Publisher<Void> close() {
-        return delegate.close();
     }
 
     @Override
     public Publisher<Void> createSavepoint(String name) {
         return tell().then(Mono.from(delegate.createSavepoint(name)));
-    }
-
-    @Override
-    public Publisher<Void> releaseSavepoint(String name) {
-        return delegate.releaseSavepoint(name);
-    }
-
-    @Override
-    public boolean isAutoCommit() {
-        return delegate.isAutoCommit();
-    }
-
-    @Override
-    public ConnectionMetadata getMetadata() {
-        return delegate.getMetadata();
-    }
-
-    @Override
-    public IsolationLevel getTransactionIsolationLevel() {
-        return delegate.getTransactionIsolationLevel();
-    }
-
-    @Override
-    public Publisher<Void> setAutoCommit(boolean autoCommit) {
-        return delegate.setAutoCommit(autoCommit);
-    }
-
-    @Override
-    public Publisher<Void> setLockWaitTimeout(Duration timeout) {
-        return delegate.setLockWaitTimeout(timeout);
-    }
-
-    @Override
-    public Publisher<Void> setStatementTimeout(Duration timeout) {
-        return delegate.setStatementTimeout(timeout);
-    }
-
-    @Override
-    public Publisher<Void> setTransactionIsolationLevel(IsolationLevel isolationLevel) {
-        return delegate.setTransactionIsolationLevel(isolationLevel);
-    }
-
-    @Override
-    public Publisher<Boolean> validate(ValidationDepth depth) {
-        return delegate.validate(depth);
     }
 }

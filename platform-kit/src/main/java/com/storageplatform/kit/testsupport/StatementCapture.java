@@ -1,23 +1,20 @@
 package com.storageplatform.kit.testsupport;
 
+import com.storageplatform.kit.db.ForwardingConnection;
+import com.storageplatform.kit.db.ForwardingStatement;
 import io.r2dbc.postgresql.codec.Interval;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Batch;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryMetadata;
-import io.r2dbc.spi.ConnectionMetadata;
-import io.r2dbc.spi.IsolationLevel;
 import io.r2dbc.spi.Parameter;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
-import io.r2dbc.spi.TransactionDefinition;
-import io.r2dbc.spi.ValidationDepth;
 import io.r2dbc.spi.Wrapped;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.security.CodeSource;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -129,11 +126,15 @@ final class StatementCapture implements BeanPostProcessor {
      * A pooled connection that records its statements. {@link Wrapped}, so the kit still reaches the physical
      * connection under it (AccountConnections remembers each one's account).
      */
-    private record RecordingConnection(Connection connection) implements Connection, Wrapped<Connection> {
+    private static final class RecordingConnection extends ForwardingConnection implements Wrapped<Connection> {
+
+        RecordingConnection(Connection connection) {
+            super(connection);
+        }
 
         @Override
         public Statement createStatement(String sql) {
-            Statement statement = connection.createStatement(sql);
+            Statement statement = delegate.createStatement(sql);
             if (sql.startsWith("BEGIN")) {
                 // The kit's transaction begun with the account's setting (UntoldConnection): no query to explain.
                 return statement;
@@ -147,7 +148,7 @@ final class StatementCapture implements BeanPostProcessor {
 
         @Override
         public Batch createBatch() {
-            Batch batch = connection.createBatch();
+            Batch batch = delegate.createBatch();
             return new Batch() {
                 @Override
                 public Batch add(String sql) {
@@ -169,92 +170,21 @@ final class StatementCapture implements BeanPostProcessor {
 
         @Override
         public Connection unwrap() {
-            return connection;
-        }
-
-        @Override
-        public Publisher<Void> beginTransaction() {
-            return connection.beginTransaction();
-        }
-
-        @Override
-        public Publisher<Void> beginTransaction(TransactionDefinition definition) {
-            return connection.beginTransaction(definition);
-        }
-
-        @Override
-        public Publisher<Void> close() {
-            return connection.close();
-        }
-
-        @Override
-        public Publisher<Void> commitTransaction() {
-            return connection.commitTransaction();
-        }
-
-        @Override
-        public Publisher<Void> createSavepoint(String name) {
-            return connection.createSavepoint(name);
-        }
-
-        @Override
-        public boolean isAutoCommit() {
-            return connection.isAutoCommit();
-        }
-
-        @Override
-        public ConnectionMetadata getMetadata() {
-            return connection.getMetadata();
-        }
-
-        @Override
-        public IsolationLevel getTransactionIsolationLevel() {
-            return connection.getTransactionIsolationLevel();
-        }
-
-        @Override
-        public Publisher<Void> releaseSavepoint(String name) {
-            return connection.releaseSavepoint(name);
-        }
-
-        @Override
-        public Publisher<Void> rollbackTransaction() {
-            return connection.rollbackTransaction();
-        }
-
-        @Override
-        public Publisher<Void> rollbackTransactionToSavepoint(String name) {
-            return connection.rollbackTransactionToSavepoint(name);
-        }
-
-        @Override
-        public Publisher<Void> setAutoCommit(boolean autoCommit) {
-            return connection.setAutoCommit(autoCommit);
-        }
-
-        @Override
-        public Publisher<Void> setLockWaitTimeout(Duration timeout) {
-            return connection.setLockWaitTimeout(timeout);
-        }
-
-        @Override
-        public Publisher<Void> setStatementTimeout(Duration timeout) {
-            return connection.setStatementTimeout(timeout);
-        }
-
-        @Override
-        public Publisher<Void> setTransactionIsolationLevel(IsolationLevel level) {
-            return connection.setTransactionIsolationLevel(level);
-        }
-
-        @Override
-        public Publisher<Boolean> validate(ValidationDepth depth) {
-            return connection.validate(depth);
+            return delegate;
         }
     }
 
     /** A statement that records its text and the types bound to it when it is executed. */
-    private record RecordingStatement(String sql, Statement statement, List<String> types) implements Statement {
+    private static final class RecordingStatement extends ForwardingStatement {
+
+        private final String sql;
+        private final List<String> types;
+
+        RecordingStatement(String sql, Statement statement, List<String> types) {
+            super(statement);
+            this.sql = sql;
+            this.types = types;
+        }
 
         private void typed(int index, String type) {
             while (types.size() <= index) {
@@ -271,8 +201,7 @@ final class StatementCapture implements BeanPostProcessor {
         @Override
         public Statement bind(int index, Object value) {
             typed(index, typeOfValue(value));
-            statement.bind(index, value);
-            return this;
+            return super.bind(index, value);
         }
 
         @Override
@@ -280,15 +209,13 @@ final class StatementCapture implements BeanPostProcessor {
             if (index(name) >= 0) {
                 typed(index(name), typeOfValue(value));
             }
-            statement.bind(name, value);
-            return this;
+            return super.bind(name, value);
         }
 
         @Override
         public Statement bindNull(int index, Class<?> type) {
             typed(index, typeOf(type));
-            statement.bindNull(index, type);
-            return this;
+            return super.bindNull(index, type);
         }
 
         @Override
@@ -296,32 +223,13 @@ final class StatementCapture implements BeanPostProcessor {
             if (index(name) >= 0) {
                 typed(index(name), typeOf(type));
             }
-            statement.bindNull(name, type);
-            return this;
-        }
-
-        @Override
-        public Statement add() {
-            statement.add();
-            return this;
-        }
-
-        @Override
-        public Statement returnGeneratedValues(String... columns) {
-            statement.returnGeneratedValues(columns);
-            return this;
-        }
-
-        @Override
-        public Statement fetchSize(int rows) {
-            statement.fetchSize(rows);
-            return this;
+            return super.bindNull(name, type);
         }
 
         @Override
         public Publisher<? extends Result> execute() {
             CapturedStatements.record(sql, types);
-            return statement.execute();
+            return super.execute();
         }
     }
 
