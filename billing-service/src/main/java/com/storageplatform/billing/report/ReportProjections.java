@@ -49,12 +49,6 @@ final class ReportProjections {
                     "unit_type.archived", "unit.created", "unit.updated", "unit.archived");
         }
 
-        /** An older copy never replaces a newer one, and the same event writes the same row again. */
-        @Override
-        public boolean idempotent() {
-            return true;
-        }
-
         @Override
         public Mono<Void> handle(ConsumedEvent event) {
             JsonNode data = event.data();
@@ -138,12 +132,6 @@ final class ReportProjections {
         public Set<String> types() {
             return Set.of("agreement.created", "agreement.activated", "agreement.updated", "agreement.terminated",
                     "agreement.access_held", "agreement.access_released");
-        }
-
-        /** An older copy never replaces a newer one, and the same event writes the same row again. */
-        @Override
-        public boolean idempotent() {
-            return true;
         }
 
         @Override

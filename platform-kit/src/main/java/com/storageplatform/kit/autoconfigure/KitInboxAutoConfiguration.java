@@ -21,10 +21,7 @@ import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.transaction.ReactiveTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.reactive.TransactionalOperator;
-import org.springframework.transaction.support.DefaultTransactionDefinition;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -40,17 +37,11 @@ import tools.jackson.databind.json.JsonMapper;
 @ConditionalOnBean({EventHandler.class, DatabaseClient.class})
 public class KitInboxAutoConfiguration {
 
-    /**
-     * Events are applied in their traces ({@link KitTracingAutoConfiguration}'s; with no tracer, in none). Those
-     * only idempotent handlers want share one connection without a transaction: {@code SUPPORTS} binds the first
-     * connection a statement takes to the rest of the work, and begins nothing.
-     */
+    /** Events are applied in their traces ({@link KitTracingAutoConfiguration}'s; with no tracer, in none). */
     @Bean
-    Inbox inbox(DatabaseClient db, TransactionalOperator tx, ReactiveTransactionManager transactions,
-            List<EventHandler> handlers, JsonMapper json, Clock clock, TraceContinuation traces) {
-        TransactionalOperator oneConnection = TransactionalOperator.create(transactions,
-                new DefaultTransactionDefinition(TransactionDefinition.PROPAGATION_SUPPORTS));
-        return new Inbox(db, tx, oneConnection, handlers, json, clock, traces);
+    Inbox inbox(DatabaseClient db, TransactionalOperator tx, List<EventHandler> handlers, JsonMapper json,
+            Clock clock, TraceContinuation traces) {
+        return new Inbox(db, tx, handlers, json, clock, traces);
     }
 
     @Bean

@@ -34,11 +34,6 @@ import tools.jackson.databind.json.JsonMapper;
  * says ({@link #DEFAULT_FAILURES}: about two minutes, then it is logged for replay and passed over, so one poison
  * record cannot stop the projection). Each event is applied in a span continuing the trace it arrived with (its
  * record's {@code traceparent}, ADR 0022), in which the inbox logs what became of it.
- *
- * <p>An event whose handlers are all {@linkplain EventHandler#idempotent() idempotent} (most are projections that
- * keep the newer copy) is applied without a transaction (ADR 0035): its handlers run, then its id is recorded, on
- * one connection with no {@code BEGIN} and {@code COMMIT}. Should the service stop between the two, the event comes
- * again and is applied again, which changes nothing.
  */
 public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
 
@@ -50,21 +45,15 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
 
     private final DatabaseClient db;
     private final TransactionalOperator tx;
-    private final TransactionalOperator oneConnection;
     private final List<EventHandler> handlers;
     private final JsonMapper json;
     private final Clock clock;
     private final TraceContinuation traces;
 
-    /**
-     * {@code oneConnection} runs work on one connection without a transaction ({@code PROPAGATION_SUPPORTS} of the
-     * same transaction manager as {@code tx}).
-     */
-    public Inbox(DatabaseClient db, TransactionalOperator tx, TransactionalOperator oneConnection,
-            List<EventHandler> handlers, JsonMapper json, Clock clock, TraceContinuation traces) {
+    public Inbox(DatabaseClient db, TransactionalOperator tx, List<EventHandler> handlers, JsonMapper json,
+            Clock clock, TraceContinuation traces) {
         this.db = db;
         this.tx = tx;
-        this.oneConnection = oneConnection;
         this.handlers = List.copyOf(handlers);
         this.json = json;
         this.clock = clock;
@@ -120,27 +109,13 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
         }
     }
 
-    /**
-     * Records the event and runs its handlers in one transaction, doing nothing when it was seen before; or, when
-     * every handler is idempotent, runs them and then records it, without a transaction. True when it was new.
-     */
+    /** Records the event and runs its handlers in one transaction; empty work when it was seen before. */
     public Mono<Boolean> apply(ConsumedEvent event) {
         List<EventHandler> interested = interestedIn(event);
         if (interested.isEmpty()) {
             return Mono.just(false);
         }
-        Mono<Boolean> work = interested.stream().allMatch(EventHandler::idempotent)
-                ? oneConnection.transactional(handle(interested, event).then(record(event)))
-                : tx.transactional(record(event).flatMap(inserted -> inserted
-                        ? handle(interested, event).thenReturn(true) : Mono.just(false)));
-        // The handlers' connections serve the event's account, so the row-level wall holds for them as for a
-        // request; an operator-wide event (no account) is about both of the operator's accounts and spans them.
-        return event.accountId() == null ? work : work.contextWrite(AccountConnections.forAccount(event.accountId()));
-    }
-
-    /** Notes the event as seen; true when it was not before. */
-    private Mono<Boolean> record(ConsumedEvent event) {
-        return db.sql("""
+        Mono<Boolean> work = db.sql("""
                 INSERT INTO inbox_events (event_id, event_type, topic, received_at) VALUES (:id, :type, :topic, :at)
                 ON CONFLICT (event_id) DO NOTHING
                 """)
@@ -149,11 +124,12 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
                 .bind("topic", event.topic())
                 .bind("at", clock.instant())
                 .fetch().rowsUpdated()
-                .map(inserted -> inserted > 0);
-    }
-
-    private static Mono<Void> handle(List<EventHandler> interested, ConsumedEvent event) {
-        return Flux.fromIterable(interested).concatMap(handler -> handler.handle(event)).then();
+                .flatMap(inserted -> inserted == 0 ? Mono.just(false)
+                        : Flux.fromIterable(interested).concatMap(handler -> handler.handle(event)).then(Mono.just(true)));
+        // The handlers' connections serve the event's account, so the row-level wall holds for them as for a
+        // request; an operator-wide event (no account) is about both of the operator's accounts and spans them.
+        return event.accountId() == null ? tx.transactional(work)
+                : tx.transactional(work).contextWrite(AccountConnections.forAccount(event.accountId()));
     }
 
     private List<EventHandler> interestedIn(ConsumedEvent event) {

@@ -43,12 +43,6 @@ public class OperatorSettingsProjection implements EventHandler {
         return Set.of("operator.created", "operator.settings_updated");
     }
 
-    /** An older copy never replaces a newer one, and the same event writes the same row again. */
-    @Override
-    public boolean idempotent() {
-        return true;
-    }
-
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode operator = event.data();

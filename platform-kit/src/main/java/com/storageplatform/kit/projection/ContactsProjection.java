@@ -41,12 +41,6 @@ public class ContactsProjection implements EventHandler {
         return TYPES;
     }
 
-    /** An older copy never replaces a newer one, and the same event writes the same row again. */
-    @Override
-    public boolean idempotent() {
-        return true;
-    }
-
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode contact = event.data();

@@ -60,12 +60,6 @@ public class RecordsProjection implements EventHandler {
         return types;
     }
 
-    /** An older copy never replaces a newer one, and the same event writes the same row again. */
-    @Override
-    public boolean idempotent() {
-        return true;
-    }
-
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode data = event.data();

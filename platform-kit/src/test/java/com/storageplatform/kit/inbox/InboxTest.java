@@ -7,7 +7,6 @@ import com.storageplatform.kit.testsupport.PlatformTest;
 import com.storageplatform.kit.testsupport.TestEvents;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -26,7 +25,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * The inbox against a real Kafka broker: each event applied once, in its own transaction, whatever arrives, and in
- * the trace it arrived with; an event only idempotent handlers want, on one connection without a transaction.
+ * the trace it arrived with.
  */
 @PlatformTest
 @ExtendWith(OutputCaptureExtension.class)
@@ -50,7 +49,7 @@ class InboxTest {
 
                 @Override
                 public Set<String> types() {
-                    return Set.of("note.written", "note.census", "note.shared");
+                    return Set.of("note.written", "note.census");
                 }
 
                 @Override
@@ -69,43 +68,6 @@ class InboxTest {
                     boolean fail = event.data().path("fail").asBoolean(false) && FAILURES_LEFT.getAndDecrement() > 0;
                     // The write happens before the failure, so a rollback is what keeps it out.
                     return fail ? write.then(Mono.error(new IllegalStateException("projection failed"))) : write;
-                }
-            };
-        }
-    }
-
-    /**
-     * Idempotent by its own word: notes, twice, the connection (backend) and transaction each statement ran in; a
-     * copy with {@code "fail": true} fails after its first write while FAILURES_LEFT is positive.
-     */
-    @TestConfiguration
-    static class Copies {
-        @Bean
-        EventHandler copiesHandler(DatabaseClient db) {
-            return new EventHandler() {
-                @Override
-                public String topic() {
-                    return TOPIC;
-                }
-
-                @Override
-                public Set<String> types() {
-                    return Set.of("note.copied", "note.shared");
-                }
-
-                @Override
-                public boolean idempotent() {
-                    return true;
-                }
-
-                @Override
-                public Mono<Void> handle(ConsumedEvent event) {
-                    Mono<Void> note = db.sql("""
-                            INSERT INTO note_statements (event_id, backend, xid)
-                            SELECT :id, pg_backend_pid(), txid_current()
-                            """).bind("id", event.id()).then();
-                    boolean fail = event.data().path("fail").asBoolean(false) && FAILURES_LEFT.getAndDecrement() > 0;
-                    return fail ? note.then(Mono.error(new IllegalStateException("copy failed"))) : note.then(note);
                 }
             };
         }
@@ -150,29 +112,6 @@ class InboxTest {
     void table() {
         db.sql("CREATE TABLE IF NOT EXISTS note_counts (account_id uuid PRIMARY KEY, notes integer NOT NULL)")
                 .then().block();
-        db.sql("CREATE TABLE IF NOT EXISTS note_statements (event_id uuid NOT NULL, backend integer NOT NULL, "
-                + "xid bigint NOT NULL)").then().block();
-    }
-
-    /** Waits until the inbox has recorded the event. */
-    private void recorded(UUID event) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", event)
-                    .map(row -> row.get("n", Long.class)).one().block() > 0) {
-                return;
-            }
-            sleep(100);
-        }
-        throw new AssertionError("The inbox never recorded event " + event);
-    }
-
-    /** The backend and transaction of each statement the copies handler ran for the event, in order. */
-    private List<List<Long>> statements(UUID event) {
-        return db.sql("SELECT backend, xid FROM note_statements WHERE event_id = :id ORDER BY xid")
-                .bind("id", event)
-                .map(row -> List.of(row.get("backend", Integer.class).longValue(), row.get("xid", Long.class)))
-                .all().collectList().block();
     }
 
     private int notes(UUID account, int expected) {
@@ -290,49 +229,5 @@ class InboxTest {
         assertThat(FAILURES_LEFT.get()).isLessThanOrEqualTo(0);
         sleep(1000);
         assertThat(notes(account, 1)).isEqualTo(1);
-    }
-
-    @Test
-    void anEventOnlyIdempotentHandlersWantRunsOnOneConnectionWithoutATransaction() {
-        UUID event = TestEvents.publish(TOPIC, "note.copied", Ids.newId(), Map.of("object", "note"));
-        recorded(event);
-
-        List<List<Long>> statements = statements(event);
-        assertThat(statements).hasSize(2);
-        assertThat(statements.get(0).get(0)).as("one connection").isEqualTo(statements.get(1).get(0));
-        assertThat(statements.get(0).get(1)).as("each statement its own transaction")
-                .isNotEqualTo(statements.get(1).get(1));
-    }
-
-    @Test
-    void anEventAnotherHandlerWantsToRunsInOneTransactionWithIt() {
-        UUID account = Ids.newId();
-        UUID event = TestEvents.publish(TOPIC, "note.shared", account, Map.of("object", "note"));
-        assertThat(notes(account, 1)).isEqualTo(1);
-        recorded(event);
-
-        List<List<Long>> statements = statements(event);
-        assertThat(statements).hasSize(2);
-        assertThat(statements.get(0)).as("one connection, one transaction").isEqualTo(statements.get(1));
-    }
-
-    @Test
-    void anIdempotentEventIsRecordedOnlyOnceAppliedAndAppliedAgainWhenItComesAgain() {
-        UUID account = Ids.newId();
-        FAILURES_LEFT.set(1);
-        UUID event = TestEvents.publish(TOPIC, "note.copied", account, Map.of("object", "note", "fail", true));
-        recorded(event);
-        // The failed try's first write stays (nothing rolls it back), and the retry writes both again.
-        assertThat(statements(event)).hasSize(3);
-        assertThat(FAILURES_LEFT.get()).isLessThanOrEqualTo(0);
-
-        TestEvents.publish(TOPIC, event, "note.copied", account, Map.of("object", "note"));
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (statements(event).size() < 5 && System.nanoTime() < deadline) {
-            sleep(100);
-        }
-        assertThat(statements(event)).as("applied again: its handlers change nothing by doing so").hasSize(5);
-        assertThat(db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", event)
-                .map(row -> row.get("n", Long.class)).one().block()).isEqualTo(1);
     }
 }
