@@ -3,10 +3,6 @@ package com.storageplatform.e2e;
 import com.storageplatform.devstack.DevStack;
 import com.storageplatform.kit.testsupport.WebhookReceiver;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -221,7 +217,7 @@ public final class JourneyBenchmark {
         waits.clear();
 
         String loadBefore = BenchmarkWork.loadAverage();
-        long commitsBefore = commits();
+        DatabaseWork databaseBefore = DatabaseWork.of(stack.database());
         long started = System.nanoTime();
         long offset = first.atTime(6, 0).toEpochSecond(ZoneOffset.UTC) - Instant.now().getEpochSecond();
         step("clock", 200, () -> admin("/admin/v1/clock", Map.of("offset_seconds", offset)));
@@ -235,7 +231,7 @@ public final class JourneyBenchmark {
             System.out.println("run: " + result);
         } while (!result.contains("issued 0 invoices") && runs < 100);
         double runSeconds = (System.nanoTime() - started) / 1e9;
-        long runCommits = commits() - commitsBefore;
+        DatabaseWork runDatabase = DatabaseWork.of(stack.database()).since(databaseBefore);
 
         // Every plan's invoice, listed per operator: card ones paid, Direct Debit ones with the debit requested.
         long listed = System.nanoTime();
@@ -282,8 +278,7 @@ public final class JourneyBenchmark {
                 requested.size(), confirmSeconds, requested.size() / Math.max(confirmSeconds, 1e-9));
         // The run bills each plan in a transaction of its own, and collects each invoice in another: about two
         // commits a plan, besides what every service's relays and workers commit meanwhile.
-        System.out.printf("database: %d transactions committed in the whole database during the run (%.2f a plan)%n",
-                runCommits, runCommits / (double) Math.max(1, plans));
+        System.out.println(runDatabase.per(plans, "plan during the run"));
         System.out.printf("cost: %.2f ms per plan (the run's %.1f s / %d plans)%n",
                 runSeconds * 1000 / Math.max(1, invoiceByPlan.size()), runSeconds, invoiceByPlan.size());
         System.out.printf("operators: %d; load %s before, %s after%n", operatorCount, loadBefore, loadAfter);
@@ -335,12 +330,14 @@ public final class JourneyBenchmark {
         if (StatementStats.on()) {
             StatementStats.reset(stack.database());
         }
+        DatabaseWork databaseBefore = DatabaseWork.of(stack.database());
         Map<String, Double> cpuBefore = ProcessCpu.snapshot();
         long started = System.nanoTime();
         BenchmarkWork.inParallel(work, clients, each -> walk(journey, name, operators, each, failed));
         failed.add(-failedInWarmUp);
         double seconds = (System.nanoTime() - started) / 1e9;
         Map<String, Double> cpuAfter = ProcessCpu.snapshot();
+        DatabaseWork database = DatabaseWork.of(stack.database()).since(databaseBefore);
         String loadAfter = BenchmarkWork.loadAverage();
         printSteps();
         System.out.printf("throughput: %d %s journeys in %.1f s = %.2f journeys/s, %.1f requests/s (%d clients)%n",
@@ -349,6 +346,7 @@ public final class JourneyBenchmark {
         System.out.printf("cost: %.1f ms per request (%d clients x %.1f s / %d requests)%n",
                 clients * seconds * 1000 / Math.max(1, requests.sum()), clients, seconds, requests.sum());
         System.out.println(ProcessCpu.perRequest(cpuBefore, cpuAfter, seconds, requests.sum()));
+        System.out.println(database.per(requests.sum(), "request"));
         if (StatementStats.on()) {
             StatementStats.perRequest(stack.database(), requests.sum()).forEach(System.out::println);
         }
@@ -483,20 +481,6 @@ public final class JourneyBenchmark {
     private Instant platformNow() {
         JsonNode clock = Http.get(stack.gatewayUrl() + "/admin/v1/clock", stack.adminToken()).data();
         return Instant.parse(clock.path("now").asString());
-    }
-
-    /** Transactions committed so far in the devstack's database (every service shares it). */
-    private long commits() {
-        var database = stack.database();
-        try (Connection connection = DriverManager.getConnection("jdbc:postgresql://" + database.host() + ":"
-                + database.port() + "/" + database.name(), database.username(), database.password());
-             ResultSet row = connection.createStatement().executeQuery(
-                     "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")) {
-            row.next();
-            return row.getLong(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private String contact(Operator operator) {
