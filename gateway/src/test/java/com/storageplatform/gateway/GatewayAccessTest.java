@@ -24,6 +24,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.cloud.gateway.filter.AdaptCachedBodyGlobalFilter;
+import org.springframework.cloud.gateway.filter.ForwardPathFilter;
+import org.springframework.cloud.gateway.filter.ForwardRoutingFilter;
+import org.springframework.cloud.gateway.filter.GatewayMetricsFilter;
+import org.springframework.cloud.gateway.filter.GlobalFilter;
+import org.springframework.cloud.gateway.filter.NettyRoutingFilter;
+import org.springframework.cloud.gateway.filter.NettyWriteResponseFilter;
+import org.springframework.cloud.gateway.filter.RemoveCachedBodyFilter;
+import org.springframework.cloud.gateway.filter.WebsocketRoutingFilter;
+import org.springframework.cloud.gateway.filter.WeightCalculatorWebFilter;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.RemoveForwardedHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.RemoveHopByHopHeadersFilter;
@@ -209,6 +219,22 @@ class GatewayAccessTest {
         assertThat(context.getBeansOfType(HttpHeadersFilter.class).values()).noneMatch(filter ->
                 filter instanceof RemoveHopByHopHeadersFilter || filter instanceof RemoveForwardedHeadersFilter
                         || filter instanceof RemoveXForwardedHeadersFilter);
+    }
+
+    /**
+     * Every request used to pass Spring Cloud Gateway's own timer and filters for features no route uses (forward: and
+     * ws: routes, cached bodies, weighted routes): each a step of every request (docs/performance.md).
+     */
+    @Test
+    void onlyTheFiltersTheRoutesNeedRunOnEveryRequest(@Autowired ApplicationContext context) {
+        assertThat(context.getBeansOfType(GlobalFilter.class).values()).noneMatch(filter ->
+                filter instanceof GatewayMetricsFilter || filter instanceof ForwardRoutingFilter
+                        || filter instanceof ForwardPathFilter || filter instanceof WebsocketRoutingFilter
+                        || filter instanceof AdaptCachedBodyGlobalFilter || filter instanceof RemoveCachedBodyFilter);
+        assertThat(context.getBeansOfType(WeightCalculatorWebFilter.class)).isEmpty();
+        assertThat(context.getBeansOfType(GlobalFilter.class).values())
+                .anyMatch(filter -> filter instanceof NettyRoutingFilter)
+                .anyMatch(filter -> filter instanceof NettyWriteResponseFilter);
     }
 
     @Test
