@@ -79,6 +79,15 @@ final class Http {
                 .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : JSON.writeValueAsString(body))));
     }
 
+    /** A POST whose answer may take longer than the usual 30 s: an admin job run (the gateway bounds it at 30 s). */
+    static Response post(String url, String bearer, Object body, Duration timeout) {
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", "Bearer " + bearer)
+                .header("Content-Type", "application/json")
+                .timeout(timeout)
+                .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : JSON.writeValueAsString(body))));
+    }
+
     /** A body given as JSON text, for explicit nulls and for values no Map can spell. */
     static Response post(String url, String bearer, String json) {
         return send(HttpRequest.newBuilder(URI.create(url))
@@ -150,8 +159,12 @@ final class Http {
                 .thenApply(Http::response);
     }
 
+    /** The request with a 30 s timeout unless it set its own. */
     private static HttpRequest build(HttpRequest.Builder request) {
-        HttpRequest built = request.timeout(Duration.ofSeconds(30)).build();
+        HttpRequest built = request.build();
+        if (built.timeout().isEmpty()) {
+            built = request.timeout(Duration.ofSeconds(30)).build();
+        }
         built.headers().firstValue("Authorization").ifPresent(Secrets::collectAuthorization);
         return built;
     }

@@ -48,6 +48,8 @@ public final class JourneyBenchmark {
             "agreements:write", "billing:read", "billing:write", "webhooks:read", "webhooks:write");
     /** How long a call waits for what it names to reach its service through events (422 until then). */
     private static final Duration KNOWN_WAIT = Duration.ofSeconds(60);
+    /** Longer than the admin API's 30 s bound on a job run, so the harness hears the gateway's answer. */
+    private static final Duration JOB_RUN_WAIT = Duration.ofSeconds(60);
     private static final int SETUP_CLIENTS = 8;
 
     private final DevStack stack;
@@ -221,13 +223,25 @@ public final class JourneyBenchmark {
         long started = System.nanoTime();
         long offset = first.atTime(6, 0).toEpochSecond(ZoneOffset.UTC) - Instant.now().getEpochSecond();
         step("clock", 200, () -> admin("/admin/v1/clock", Map.of("offset_seconds", offset)));
-        // One run bills every plan due; a run cut short leaves the rest for the next, each period exactly once.
-        String result;
+        // One run bills every plan due. The admin API bounds a run at 30 s and answers 504 when it is cut short,
+        // which leaves the rest, each period billed exactly once, for the next call: called again until one run
+        // issues nothing.
+        String result = "";
         int runs = 0;
+        int cutShort = 0;
         do {
-            result = step("billing-run", 200, () -> admin("/admin/v1/jobs/billing-run/run", Map.of()))
-                    .path("result").asString();
+            long at = System.nanoTime();
+            Http.Response answer = Http.post(stack.gatewayUrl() + "/admin/v1/jobs/billing-run/run",
+                    stack.adminToken(), Map.of(), JOB_RUN_WAIT);
+            requests.increment();
+            steps.computeIfAbsent("billing-run", name -> new Latencies()).add(System.nanoTime() - at);
             runs++;
+            if (answer.status() == 504) {
+                cutShort++;
+                System.out.println("run: cut short at the admin API's bound (504), called again");
+                continue;
+            }
+            result = expectStatus(answer, 200).path("result").asString();
             System.out.println("run: " + result);
         } while (!result.contains("issued 0 invoices") && runs < 100);
         double runSeconds = (System.nanoTime() - started) / 1e9;
@@ -273,9 +287,9 @@ public final class JourneyBenchmark {
 
         printSteps();
         System.out.printf("throughput: %d plans invoiced and collected by the run in %.1f s = %.0f plans/s "
-                + "(%d admin run calls); listing them %.1f s; %d Direct Debits confirmed in %.1f s = %.0f/s%n",
-                invoiceByPlan.size(), runSeconds, invoiceByPlan.size() / runSeconds, runs, listSeconds,
-                requested.size(), confirmSeconds, requested.size() / Math.max(confirmSeconds, 1e-9));
+                + "(%d admin run calls, %d cut short); listing them %.1f s; %d Direct Debits confirmed in %.1f s = "
+                + "%.0f/s%n", invoiceByPlan.size(), runSeconds, invoiceByPlan.size() / runSeconds, runs, cutShort,
+                listSeconds, requested.size(), confirmSeconds, requested.size() / Math.max(confirmSeconds, 1e-9));
         // The run bills each plan in a transaction of its own, and collects each invoice in another: about two
         // commits a plan, besides what every service's relays and workers commit meanwhile.
         System.out.println(runDatabase.per(plans, "plan during the run"));
