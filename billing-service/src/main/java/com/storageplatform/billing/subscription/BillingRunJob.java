@@ -86,7 +86,7 @@ class BillingRunJob implements ScheduledJob {
                 .map(counts -> "looked at " + counts[0] + " plans, issued " + counts[1] + " invoices");
     }
 
-    /** Each plan brought up to date, as it is done; cancelling the flux stops between plans. */
+    /** Each plan brought up to date, as it is done; cancelling the flux starts no further plan. */
     Flux<Outcome> billDue() {
         LocalDate latestToday = LocalDate.ofInstant(clock.instant(), EARLIEST_OFFSET);
         return pages(latestToday, FIRST, FIRST)
@@ -106,11 +106,17 @@ class BillingRunJob implements ScheduledJob {
                 });
     }
 
+    /**
+     * Bills one plan, then collects what it issued, each in a transaction of its own. Once begun, a plan is finished
+     * even when the run is cancelled (the admin API's bound on a run, a service stopping): cancelled between its two
+     * transactions, it would leave its period billed and its invoice issued but never collected, since no later run
+     * bills that period again.
+     */
     private Mono<Outcome> bill(Due due) {
         Caller caller = Caller.actingFor(due.accountId(), due.operatorId(), due.environment(), "job:" + NAME,
                 "sys_" + due.planId().toString().replace("-", ""));
         LocalDate today = LocalDate.now(clock.withZone(ZoneId.of(due.timezone())));
-        return tx.transactional(billing.bringUpToDate(caller, due.planId(), today))
+        Mono<Outcome> billAndCollect = tx.transactional(billing.bringUpToDate(caller, due.planId(), today))
                 .flatMap(outcome -> Flux.fromIterable(outcome.invoices())
                         .concatMap(invoice -> collect(caller, outcome.plan(), invoice))
                         .then(Mono.just(outcome)))
@@ -119,6 +125,8 @@ class BillingRunJob implements ScheduledJob {
                             due.planId(), due.accountId(), e);
                     return Mono.empty();
                 });
+        return Mono.deferContextual(context -> Mono.fromFuture(
+                () -> billAndCollect.contextWrite(context).toFuture(), true));
     }
 
     /** Collects a new invoice by the plan's rail, unless the plan is not collected; a refusal leaves it open. */
