@@ -73,19 +73,19 @@ final class Http {
     }
 
     static Response post(String url, String bearer, Object body) {
-        return send(HttpRequest.newBuilder(URI.create(url))
-                .header("Authorization", "Bearer " + bearer)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : JSON.writeValueAsString(body))));
+        return send(jsonPost(url, bearer, body));
     }
 
     /** A POST whose answer may take longer than the usual 30 s: an admin job run (the gateway bounds it at 30 s). */
     static Response post(String url, String bearer, Object body, Duration timeout) {
-        return send(HttpRequest.newBuilder(URI.create(url))
+        return send(jsonPost(url, bearer, body).timeout(timeout));
+    }
+
+    private static HttpRequest.Builder jsonPost(String url, String bearer, Object body) {
+        return HttpRequest.newBuilder(URI.create(url))
                 .header("Authorization", "Bearer " + bearer)
                 .header("Content-Type", "application/json")
-                .timeout(timeout)
-                .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : JSON.writeValueAsString(body))));
+                .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : JSON.writeValueAsString(body)));
     }
 
     /** A body given as JSON text, for explicit nulls and for values no Map can spell. */
