@@ -133,7 +133,7 @@ class DunningEmailsTest {
                 advanced(collectionsCase, waits, "GBP", 9900, 0, "reminder", 7));
         eventually(() -> about(collectionsCase).size() == 1);
         String reminder = about(collectionsCase).get(0).get("id").asString();
-        eventually(() -> f.attempts(reminder) == 1);
+        eventually(() -> f.triedAndSettled(reminder, 1));
         assertThat(f.status(reminder)).isEqualTo("queued");
 
         Map<String, Object> closed = advanced(collectionsCase, waits, "GBP", 0, 0, "reminder", 7);

@@ -98,6 +98,17 @@ final class MessageFixtures {
                 .map(row -> row.get(0, Integer.class)).one().block();
     }
 
+    /**
+     * Whether the message was handed over this many times and the sender has recorded what came of the last (its
+     * lease released). {@code attempts} counts a claim, so it moves before the outcome is written: a test that moves
+     * the clock in between sees a retry's wait measured from the moved clock, and the message not due when expected.
+     */
+    boolean triedAndSettled(String id, int tries) {
+        return db.sql("SELECT attempts = :tries AND lease_until IS NULL FROM messages WHERE id = :id")
+                .bind("id", UUID.fromString(id)).bind("tries", tries).map(row -> row.get(0, Boolean.class)).one()
+                .block();
+    }
+
     String email(UUID contact, String kind, String subject, String body) {
         return """
                 {"contact_id": "%s", "channel": "email", "kind": "%s", "subject": %s, "body": %s}

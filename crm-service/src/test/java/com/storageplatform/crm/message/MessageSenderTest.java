@@ -67,7 +67,7 @@ class MessageSenderTest {
     @Test
     void aProviderThatStaysUnavailableIsTriedFiveTimesThenTheMessageFails() {
         String id = f.api.createId(f.caller, f.sms(f.contact(null, "+447700900333", "yes"), "transactional", "Hi"));
-        eventually(() -> f.attempts(id) == 1 && !f.read(id).get("failure_reason").isNull());
+        eventually(() -> f.triedAndSettled(id, 1));
         JsonNode waiting = f.read(id);
         assertThat(waiting.get("status").asString()).isEqualTo("queued");
         assertThat(waiting.get("failure_reason").asString()).contains("unavailable");
@@ -79,7 +79,7 @@ class MessageSenderTest {
             assertThat(f.attempts(id)).as("not before its wait").isEqualTo(attempt);
             clock.advance(Duration.ofSeconds(5));
             int next = ++attempt;
-            eventually(() -> f.attempts(id) == next);
+            eventually(() -> f.triedAndSettled(id, next));
         }
         eventually(() -> f.status(id).equals("failed"));
         assertThat(f.read(id).get("failure_reason").asString())
@@ -98,7 +98,8 @@ class MessageSenderTest {
         String offer = f.api.createId(f.caller, f.sms(changesHerMind, "marketing", "20% off"));
         String reserved = f.api.createId(f.caller, f.email(movesToAReservedDomain, "transactional", "Hi", "Hi"));
         String none = f.api.createId(f.caller, f.email(dropsHerEmail, "transactional", "Hi", "Hi"));
-        eventually(() -> f.attempts(offer) == 1 && f.attempts(reserved) == 1 && f.attempts(none) == 1);
+        eventually(() -> f.triedAndSettled(offer, 1) && f.triedAndSettled(reserved, 1)
+                && f.triedAndSettled(none, 1));
 
         f.changeContact(changesHerMind, "cy@acme.co.uk", "no");
         f.changeContact(movesToAReservedDomain, "di@example.org", "yes");
@@ -130,7 +131,7 @@ class MessageSenderTest {
         JsonNode listed = f.api.list(f.caller, "?contact_id=" + fay).get("data");
         String first = listed.get(1).get("id").asString();
         String second = listed.get(0).get("id").asString();
-        eventually(() -> f.attempts(first) == 1 && f.attempts(second) == 1);
+        eventually(() -> f.triedAndSettled(first, 1) && f.triedAndSettled(second, 1));
 
         TestEvents.publish("commerce.events", "agreement.terminated", f.caller.accountId(),
                 agreement(terminated, fay, "terminated", "signed"));
