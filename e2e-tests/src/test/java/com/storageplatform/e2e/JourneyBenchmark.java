@@ -220,6 +220,7 @@ public final class JourneyBenchmark {
 
         String loadBefore = BenchmarkWork.loadAverage();
         DatabaseWork databaseBefore = DatabaseWork.of(stack.database());
+        Map<String, Double> cpuBefore = ProcessCpu.snapshot();
         long started = System.nanoTime();
         long offset = first.atTime(6, 0).toEpochSecond(ZoneOffset.UTC) - Instant.now().getEpochSecond();
         step("clock", 200, () -> admin("/admin/v1/clock", Map.of("offset_seconds", offset)));
@@ -246,6 +247,7 @@ public final class JourneyBenchmark {
         } while (!result.contains("issued 0 invoices") && runs < 100);
         double runSeconds = (System.nanoTime() - started) / 1e9;
         DatabaseWork runDatabase = DatabaseWork.of(stack.database()).since(databaseBefore);
+        Map<String, Double> cpuAfter = ProcessCpu.snapshot();
 
         // Every plan's invoice, listed per operator: card ones paid, Direct Debit ones with the debit requested.
         long listed = System.nanoTime();
@@ -293,6 +295,7 @@ public final class JourneyBenchmark {
         // The run bills each plan in a transaction of its own, and collects each invoice in another: about two
         // commits a plan, besides what every service's relays and workers commit meanwhile.
         System.out.println(runDatabase.per(plans, "plan during the run"));
+        System.out.println(ProcessCpu.per(cpuBefore, cpuAfter, runSeconds, plans, "plan during the run"));
         System.out.printf("cost: %.2f ms per plan (the run's %.1f s / %d plans)%n",
                 runSeconds * 1000 / Math.max(1, invoiceByPlan.size()), runSeconds, invoiceByPlan.size());
         System.out.printf("operators: %d; load %s before, %s after%n", operatorCount, loadBefore, loadAfter);
@@ -359,7 +362,7 @@ public final class JourneyBenchmark {
                 clients);
         System.out.printf("cost: %.1f ms per request (%d clients x %.1f s / %d requests)%n",
                 clients * seconds * 1000 / Math.max(1, requests.sum()), clients, seconds, requests.sum());
-        System.out.println(ProcessCpu.perRequest(cpuBefore, cpuAfter, seconds, requests.sum()));
+        System.out.println(ProcessCpu.per(cpuBefore, cpuAfter, seconds, requests.sum(), "request"));
         System.out.println(database.per(requests.sum(), "request"));
         if (StatementStats.on()) {
             StatementStats.perRequest(stack.database(), requests.sum()).forEach(System.out::println);

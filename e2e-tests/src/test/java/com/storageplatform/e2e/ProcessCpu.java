@@ -70,21 +70,22 @@ final class ProcessCpu {
     }
 
     /**
-     * One line: the CPU per request over all processes between the snapshots, and each kind's share, largest
-     * first.
+     * One line: the CPU per {@code unit} (a request, a plan) over all processes between the snapshots, and each
+     * kind's share, largest first.
      */
-    static String perRequest(Map<String, Double> before, Map<String, Double> after, double seconds, long requests) {
+    static String per(Map<String, Double> before, Map<String, Double> after, double seconds, long requests,
+            String unit) {
         if (after.isEmpty()) {
             return "cpu: not measured (no /proc)";
         }
         if (requests == 0) {
-            return "cpu: not measured (no request was sent)";
+            return "cpu: not measured (no " + unit + ")";
         }
         Map<String, Double> used = new TreeMap<>();
         after.forEach((kind, total) -> used.put(kind, total - before.getOrDefault(kind, 0.0)));
         double usedSeconds = used.values().stream().mapToDouble(Double::doubleValue).sum();
-        StringBuilder line = new StringBuilder(String.format("cpu: %.1f ms per request over every process (%.0f%% of "
-                + "a core over %.1f s)", usedSeconds * 1000 / requests, usedSeconds * 100 / seconds, seconds));
+        StringBuilder line = new StringBuilder(String.format("cpu: %.1f ms per %s over every process (%.0f%% of "
+                + "a core over %.1f s)", usedSeconds * 1000 / requests, unit, usedSeconds * 100 / seconds, seconds));
         used.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
                 .forEach(kind -> line.append(String.format("; %s %.2f", kind.getKey(),
                         kind.getValue() * 1000 / requests)));
