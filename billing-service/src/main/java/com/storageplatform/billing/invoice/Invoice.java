@@ -105,6 +105,14 @@ public record Invoice(UUID id, String object, UUID contactId, UUID subscriptionI
         return Math.max(0, amountDueMinor - amountInFlightMinor);
     }
 
+    /** This draft as finalizing leaves it: {@code open}, due on {@code due}, finalized at {@code at}. */
+    Invoice finalized(LocalDate due, Instant at) {
+        return new Invoice(id, object, contactId, subscriptionId, orderId, source, OPEN, currency, collectionMethod,
+                description, due, lines, totalMinor, vatMinor, iptMinor, amountPaidMinor, amountCreditedMinor,
+                amountWrittenOffMinor, amountDueMinor, amountInFlightMinor, voidedFrom, voidReason, writeOffReason,
+                at, paidAt, voidedAt, writtenOffAt, createdAt, at);
+    }
+
     Invoice withLines(List<Line> newLines) {
         return new Invoice(id, object, contactId, subscriptionId, orderId, source, status, currency,
                 collectionMethod, description, dueDate, List.copyOf(newLines), totalMinor, vatMinor, iptMinor,

@@ -48,16 +48,19 @@ class InvoiceRepository {
         this.db = db;
     }
 
-    /** A new invoice of the caller's account, with the operator and environment a sweep later acts as. */
+    /**
+     * A new invoice of the caller's account, with the operator and environment a sweep later acts as: a draft, or an
+     * invoice billing issues already {@code open} ({@code finalized_at} set). Its lines go in one statement.
+     */
     Mono<Void> insert(Caller caller, Invoice invoice) {
         UUID accountId = caller.accountId();
         GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
                 INSERT INTO invoices (account_id, id, contact_id, subscription_id, order_id, source, status, currency,
                        collection_method, description, due_date, total_minor, vat_minor, ipt_minor,
-                       amount_due_minor, operator_id, environment, created_at, updated_at)
+                       amount_due_minor, operator_id, environment, finalized_at, created_at, updated_at)
                 VALUES (:account_id, :id, :contact_id, :subscription_id, :order_id, :source, :status, :currency,
                        :collection_method, :description, :due_date, :total_minor, :vat_minor, :ipt_minor,
-                       :amount_due_minor, :operator_id, :environment, :created_at, :updated_at)
+                       :amount_due_minor, :operator_id, :environment, :finalized_at, :created_at, :updated_at)
                 """)
                 .bind("id", invoice.id())
                 .bind("contact_id", invoice.contactId())
@@ -78,29 +81,53 @@ class InvoiceRepository {
         insert = nullable(insert, "operator_id", caller.operatorId(), UUID.class);
         insert = nullable(insert, "environment",
                 caller.environment() == null ? null : caller.environment().value(), String.class);
-        return insert.then().then(Flux.range(0, invoice.lines().size())
-                .concatMap(i -> insertLine(accountId, invoice.id(), i, invoice.lines().get(i)))
-                .then());
+        insert = nullable(insert, "finalized_at", invoice.finalizedAt(), Instant.class);
+        return insert.then().then(insertLines(accountId, invoice.id(), invoice.lines()));
     }
 
-    private Mono<Void> insertLine(UUID accountId, UUID invoiceId, int position, Line line) {
-        GenericExecuteSpec insert = AccountStatement.sql(db, accountId, """
+    /** The lines in one statement, a column array each ({@code unnest}): one round trip however many lines. */
+    private Mono<Void> insertLines(UUID accountId, UUID invoiceId, List<Line> lines) {
+        if (lines.isEmpty()) {
+            return Mono.empty();
+        }
+        int n = lines.size();
+        Integer[] positions = new Integer[n];
+        String[] kinds = new String[n];
+        String[] descriptions = new String[n];
+        Integer[] quantities = new Integer[n];
+        Long[] unitAmounts = new Long[n];
+        Long[] amounts = new Long[n];
+        String[] vatTreatments = new String[n];
+        Long[] vats = new Long[n];
+        Long[] ipts = new Long[n];
+        UUID[] products = new UUID[n];
+        for (int i = 0; i < n; i++) {
+            Line line = lines.get(i);
+            positions[i] = i;
+            kinds[i] = line.kind();
+            descriptions[i] = line.description();
+            quantities[i] = line.quantity();
+            unitAmounts[i] = line.amountMinor();
+            amounts[i] = line.totalMinor();
+            vatTreatments[i] = line.vatTreatment();
+            vats[i] = line.vatMinor();
+            ipts[i] = line.iptMinor();
+            products[i] = line.productId();
+        }
+        return AccountStatement.sql(db, accountId, """
                 INSERT INTO invoice_lines (account_id, invoice_id, position, kind, description, quantity,
                        unit_amount_minor, amount_minor, vat_treatment, vat_minor, ipt_minor, product_id)
-                VALUES (:account_id, :invoice_id, :position, :kind, :description, :quantity, :unit_amount_minor,
-                       :amount_minor, :vat_treatment, :vat_minor, :ipt_minor, :product_id)
+                SELECT :account_id, :invoice_id, l.*
+                  FROM unnest(:positions::int[], :kinds::text[], :descriptions::text[], :quantities::int[],
+                       :unit_amounts::bigint[], :amounts::bigint[], :vat_treatments::text[], :vats::bigint[],
+                       :ipts::bigint[], :products::uuid[]) AS l
                 """)
                 .bind("invoice_id", invoiceId)
-                .bind("position", position)
-                .bind("kind", line.kind())
-                .bind("description", line.description())
-                .bind("quantity", line.quantity())
-                .bind("unit_amount_minor", line.amountMinor())
-                .bind("amount_minor", line.totalMinor())
-                .bind("vat_treatment", line.vatTreatment())
-                .bind("vat_minor", line.vatMinor())
-                .bind("ipt_minor", line.iptMinor());
-        return nullable(insert, "product_id", line.productId(), UUID.class).then();
+                .bind("positions", positions).bind("kinds", kinds).bind("descriptions", descriptions)
+                .bind("quantities", quantities).bind("unit_amounts", unitAmounts).bind("amounts", amounts)
+                .bind("vat_treatments", vatTreatments).bind("vats", vats).bind("ipts", ipts)
+                .bind("products", products)
+                .then();
     }
 
     Mono<Invoice> find(UUID accountId, UUID id) {

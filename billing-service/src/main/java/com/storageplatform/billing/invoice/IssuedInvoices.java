@@ -85,18 +85,19 @@ public class IssuedInvoices {
                             issue.depositMinor(), Line.OUTSIDE_SCOPE, null))
                     : issue.lines();
             long total = lines.stream().mapToLong(Line::totalMinor).sum();
-            Invoice invoice = new Invoice(invoiceId, Invoice.OBJECT, issue.contactId(), subscriptionId,
+            Invoice draft = new Invoice(invoiceId, Invoice.OBJECT, issue.contactId(), subscriptionId,
                     issue.orderId(),
                     issue.source(), Invoice.DRAFT, issue.currency(), issue.collectionMethod(), issue.description(),
                     issue.dueDate(), lines, total, lines.stream().mapToLong(Line::vatMinor).sum(),
                     lines.stream().mapToLong(Line::iptMinor).sum(), 0, 0, 0, total, 0, null, null, null, null, null,
                     null, null, now, now);
-            return invoices.insert(caller, invoice)
-                    .then(events.publish(caller, InvoiceEvents.CREATED, invoice))
-                    .then(invoices.finalizeDraft(caller.accountId(), invoice.id(), issue.dueDate(), now))
-                    .then(issue.depositMinor() > 0 ? deposit(caller, invoice, issue.depositMinor(), now) : Mono.empty())
-                    .then(invoices.find(caller.accountId(), invoice.id()))
-                    .flatMap(open -> events.publish(caller, InvoiceEvents.FINALIZED, open));
+            // Written open at once, and published from what is in hand: the draft it passed through, then the open
+            // invoice a read answers (the clock is to the microsecond, as stored).
+            Invoice open = draft.finalized(issue.dueDate(), now);
+            return invoices.insert(caller, open)
+                    .then(events.publish(caller, InvoiceEvents.CREATED, draft))
+                    .then(issue.depositMinor() > 0 ? deposit(caller, open, issue.depositMinor(), now) : Mono.empty())
+                    .then(events.publish(caller, InvoiceEvents.FINALIZED, open));
         });
     }
 

@@ -6,6 +6,7 @@ import com.storageplatform.billing.invoice.Invoice;
 import com.storageplatform.billing.invoice.IssuedInvoices;
 import com.storageplatform.billing.subscription.BillingPeriods.Period;
 import com.storageplatform.billing.subscription.PeriodLines.Bill;
+import com.storageplatform.billing.subscription.Subscription.Item;
 import com.storageplatform.billing.subscription.Subscription.PendingRenewalChange;
 import com.storageplatform.billing.subscription.Subscription.Promotion;
 import com.storageplatform.kit.caller.Caller;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -55,26 +57,61 @@ class PlanBilling {
     }
 
     /**
+     * The plan's charges and promotion as the latest period billed read them (the promotion counted with that
+     * period), so {@code subscription.updated} is published without reading them again; a run changes neither
+     * otherwise. {@code promotion} is null until a period has read it, {@code Optional.empty()} for none. And the
+     * plan's scheduled price increase, read once when the plan is locked, null once settled (or if none).
+     */
+    private static final class Read {
+        List<Item> charges;
+        Optional<Promotion> promotion;
+        PriceIncrease increase;
+
+        Read(PriceIncrease increase) {
+            this.increase = increase;
+        }
+
+        boolean complete() {
+            return charges != null && promotion != null;
+        }
+    }
+
+    /**
      * Brings the plan up to {@code today} (its site's today): each period that has come billed, a price increase
      * whose effective date has come applied (before the first period starting on or after that date is billed).
      */
     Mono<Outcome> bringUpToDate(Caller caller, UUID planId, LocalDate today) {
         return plans.planForUpdate(caller.accountId(), planId)
-                .flatMap(plan -> {
+                .flatMap(plan -> increases.scheduled(caller, plan.id()).flatMap(scheduled -> {
                     Plan started = start(plan, today);
                     List<Invoice> invoices = new ArrayList<>();
-                    return billDue(caller, started, today, invoices, 0)
-                            .flatMap(billed -> increases.applyDue(caller, billed, today))
+                    Read read = new Read(scheduled.orElse(null));
+                    return billDue(caller, started, today, invoices, read, 0)
+                            .flatMap(billed -> priced(caller, billed, today, read))
                             .flatMap(billed -> {
                                 Plan ended = end(billed, today);
                                 if (ended.equals(plan)) {
                                     return Mono.just(new Outcome(plan, invoices));
                                 }
                                 return plans.save(caller.accountId(), ended)
-                                        .then(events.publish(caller, SubscriptionEvents.UPDATED, plan.id()))
+                                        .then(read.complete()
+                                                ? events.publish(caller, SubscriptionEvents.UPDATED,
+                                                        SubscriptionRepository.toSubscription(ended, read.charges,
+                                                                read.promotion.orElse(null)))
+                                                : events.publish(caller, SubscriptionEvents.UPDATED, plan.id()))
                                         .thenReturn(new Outcome(ended, invoices));
                             });
-                });
+                }));
+    }
+
+    /** The plan with its scheduled increase settled, once its effective date has come by {@code upTo}. */
+    private Mono<Plan> priced(Caller caller, Plan plan, LocalDate upTo, Read read) {
+        PriceIncrease scheduled = read.increase;
+        if (scheduled == null || scheduled.effectiveDate().isAfter(upTo)) {
+            return Mono.just(plan);
+        }
+        read.increase = null;
+        return increases.settleDue(caller, plan, scheduled);
     }
 
     private Plan start(Plan plan, LocalDate today) {
@@ -95,47 +132,57 @@ class PlanBilling {
     }
 
     /** Bills the next period while it has come, one after the other. */
-    private Mono<Plan> billDue(Caller caller, Plan plan, LocalDate today, List<Invoice> invoices, int billed) {
+    private Mono<Plan> billDue(Caller caller, Plan plan, LocalDate today, List<Invoice> invoices, Read read,
+            int billed) {
         boolean due = Subscription.BILLING.contains(plan.status()) && !plan.nextBillingDate().isAfter(today)
                 && (plan.endsOn() == null || !plan.nextBillingDate().isAfter(plan.endsOn()));
         if (!due || billed >= MAX_PERIODS) {
             return Mono.just(plan);
         }
         // A period is billed at the licence fee in force on its first day.
-        return increases.applyDue(caller, plan, plan.nextBillingDate()).flatMap(priced -> {
+        return priced(caller, plan, plan.nextBillingDate(), read).flatMap(priced -> {
             PendingRenewalChange change = priced.pendingRenewalChange();
             Mono<Plan> next = change != null && change.bridgeStart().equals(priced.nextBillingDate())
-                    ? bridge(caller, priced, change, invoices)
-                    : period(caller, priced, invoices);
-            return next.flatMap(after -> billDue(caller, after, today, invoices, billed + 1));
+                    ? bridge(caller, priced, change, invoices, read)
+                    : period(caller, priced, invoices, read);
+            return next.flatMap(after -> billDue(caller, after, today, invoices, read, billed + 1));
         });
     }
 
-    private Mono<Plan> period(Caller caller, Plan plan, List<Invoice> invoices) {
+    private Mono<Plan> period(Caller caller, Plan plan, List<Invoice> invoices, Read read) {
         Period full = BillingPeriods.periodFrom(plan.nextBillingDate(), plan.billingInterval(),
                 plan.intervalCount(), plan.anchorDay());
         Period period = BillingPeriods.finalPeriod(full, plan.endsOn());
         UUID accountId = caller.accountId();
         return Mono.zip(plans.charges(accountId, plan.id()).collectList(),
-                        plans.promotion(accountId, plan.id()).filter(Promotion::hasPeriodsLeft)
-                                .map(List::of).defaultIfEmpty(List.of()),
+                        plans.promotion(accountId, plan.id()).map(Optional::of).defaultIfEmpty(Optional.empty()),
                         periods.waiting(accountId, plan.id()))
-                .flatMap(read -> {
-                    Promotion promotion = read.getT2().isEmpty() ? null : read.getT2().get(0);
-                    Bill bill = PeriodLines.of(plan, read.getT1(), promotion, period, read.getT3());
-                    return invoice(caller, plan, BilledPeriods.PERIOD, period, bill,
-                            bill.discounted() ? promotion.id() : null, invoices)
-                            .flatMap(invoice -> read.getT3().isEmpty() ? Mono.<Void>empty()
-                                    : periods.billWaiting(accountId, plan.id(), invoice.id()))
+                .flatMap(found -> {
+                    Optional<Promotion> current = found.getT2();
+                    Promotion promotion = current.filter(Promotion::hasPeriodsLeft).orElse(null);
+                    Bill bill = PeriodLines.of(plan, found.getT1(), promotion, period, found.getT3());
+                    UUID applied = bill.discounted() ? promotion.id() : null;
+                    read.charges = found.getT1();
+                    read.promotion = current;
+                    return invoice(caller, plan, BilledPeriods.PERIOD, period, bill, applied, invoices)
+                            .flatMap(invoice -> {
+                                if (applied != null) {
+                                    read.promotion = Optional.of(promotion.countedOnce());
+                                }
+                                return found.getT3().isEmpty() ? Mono.<Void>empty()
+                                        : periods.billWaiting(accountId, plan.id(), invoice.id());
+                            })
                             .thenReturn(advanced(plan, period, period.end().plusDays(1), plan.anchorDay()));
                 });
     }
 
-    private Mono<Plan> bridge(Caller caller, Plan plan, PendingRenewalChange change, List<Invoice> invoices) {
+    private Mono<Plan> bridge(Caller caller, Plan plan, PendingRenewalChange change, List<Invoice> invoices,
+            Read read) {
         Period period = new Period(change.bridgeStart(), change.bridgeEnd(), change.bridgeDays(),
                 BillingPeriods.periodFrom(change.bridgeStart(), plan.billingInterval(), plan.intervalCount(),
                         plan.anchorDay()).fullDays());
         return plans.charges(caller.accountId(), plan.id()).collectList()
+                .doOnNext(charges -> read.charges = charges)
                 .flatMap(charges -> invoice(caller, plan, BilledPeriods.BRIDGE, period,
                         PeriodLines.of(plan, charges, null, period, List.of()), null, invoices))
                 .then(Mono.fromSupplier(() -> advanced(plan, period, change.newPeriodStart(), change.newAnchorDay())

@@ -32,7 +32,7 @@ import reactor.core.publisher.Mono;
 /**
  * Price increases of plans' licence fees (docs/api/subscriptions.md, "Price increases"): scheduled with the
  * operator's notice for one plan or many in one transaction ({@code price_increase.scheduled} at once), cancelled
- * before they apply, and applied by the billing run on the effective date ({@link #applyDue}). Every change of an
+ * before they apply, and applied by the billing run on the effective date ({@link #settleDue}). Every change of an
  * increase holds its plan's row lock, as the billing run does, so an increase is applied or cancelled exactly once.
  */
 @Service
@@ -314,24 +314,25 @@ class PriceIncreases {
                 .flatMap(done -> events.publish(caller, type, settled.id(), settled).thenReturn(settled));
     }
 
+    /** The plan's increase still to apply, if any (at most one); the billing run reads it once for each plan. */
+    Mono<Optional<PriceIncrease>> scheduled(Caller caller, UUID planId) {
+        return increases.scheduled(caller.accountId(), planId).map(Optional::of).defaultIfEmpty(Optional.empty());
+    }
+
     /**
-     * In the billing run, the plan's row locked: its scheduled increase whose effective date is {@code upTo} or
-     * earlier moves the licence fee ({@code price_increase.applied}); the plan is returned with its new price, for
-     * the caller to save. An increase dated after the plan's last day (or of a plan ended) is cancelled instead.
+     * In the billing run, the plan's row locked, its scheduled increase whose effective date has come: it moves the
+     * licence fee ({@code price_increase.applied}), and the plan is returned with its new price, for the caller to
+     * save. An increase dated after the plan's last day (or of a plan ended) is cancelled instead.
      */
-    Mono<Plan> applyDue(Caller caller, Plan plan, LocalDate upTo) {
-        return increases.scheduled(caller.accountId(), plan.id())
-                .filter(increase -> !increase.effectiveDate().isAfter(upTo))
-                .flatMap(increase -> {
-                    Instant now = clock.instant();
-                    boolean planEnds = Subscription.ENDED.equals(plan.status())
-                            || plan.endsOn() != null && increase.effectiveDate().isAfter(plan.endsOn());
-                    if (planEnds) {
-                        return settle(caller, increase.cancelled(now), CANCELLED).thenReturn(plan);
-                    }
-                    return settle(caller, increase.applied(now), APPLIED)
-                            .map(applied -> plan.edit().amountMinor(applied.newAmountMinor()).updatedAt(now).build());
-                })
+    Mono<Plan> settleDue(Caller caller, Plan plan, PriceIncrease increase) {
+        Instant now = clock.instant();
+        boolean planEnds = Subscription.ENDED.equals(plan.status())
+                || plan.endsOn() != null && increase.effectiveDate().isAfter(plan.endsOn());
+        if (planEnds) {
+            return settle(caller, increase.cancelled(now), CANCELLED).thenReturn(plan);
+        }
+        return settle(caller, increase.applied(now), APPLIED)
+                .map(applied -> plan.edit().amountMinor(applied.newAmountMinor()).updatedAt(now).build())
                 .defaultIfEmpty(plan);
     }
 

@@ -110,5 +110,11 @@ public record Subscription(UUID id, String object, @Nullable UUID agreementId, U
         boolean hasPeriodsLeft() {
             return periodsTotal == null || periodsApplied < periodsTotal;
         }
+
+        /** This promotion once one more period has been discounted by it. */
+        Promotion countedOnce() {
+            return new Promotion(id, couponId, code, name, discountKind, discountValue, duration, periodsTotal,
+                    periodsApplied + 1, source, createdAt);
+        }
     }
 }

@@ -25,6 +25,11 @@ class SubscriptionEvents {
         this.plans = plans;
     }
 
+    /** The plan as the caller holds it (exactly what a read would answer), published as {@code type}. */
+    Mono<Subscription> publish(Caller caller, String type, Subscription plan) {
+        return events.publish(caller, type, plan.id(), plan).thenReturn(plan);
+    }
+
     /** The plan as it now reads, published as {@code type}. */
     Mono<Subscription> publish(Caller caller, String type, java.util.UUID planId) {
         return plans.find(caller.accountId(), planId)

@@ -222,6 +222,39 @@ class BillingRunTest extends PlanRunTest {
         assertThat(f.api.read(f.caller, id).get("promotion").get("periods_applied").asInt()).isEqualTo(2);
     }
 
+    /**
+     * The run builds its events from what it holds rather than reading back what it wrote: each must still be what
+     * a read answers. An uncollected plan with a promotion and three lines, so nothing changes the invoice after.
+     */
+    @Test
+    void theEventsOfABilledPeriodCarryTheInvoiceAndThePlanAsAReadAnswersThem() {
+        f.bookings.coupon(f.caller, "TEN-1", "percent", 10, "repeating", 3);
+        UUID boxes = f.bookings.product(f.caller, "Boxes", 1000);
+        String id = f.monthlyPlan(f.agreement(TODAY, 3000), ", \"promotion_code\": \"TEN-1\", \"items\": ["
+                + "{\"item_type\": \"licence_fee\"}, {\"item_type\": \"fee\", \"description\": \"Alarm\", "
+                + "\"amount_minor\": 500}, {\"item_type\": \"product\", \"product_id\": \"" + boxes + "\"}]")
+                .get("id").asString();
+
+        run();
+
+        JsonNode invoice = invoicesOf(id).get(0);
+        assertThat(invoice.get("lines")).hasSize(3);
+        List<JsonNode> invoiceEvents = f.accounts.events(invoice.get("id").asString());
+        assertThat(invoiceEvents).extracting(e -> e.get("type").asString())
+                .containsExactly("invoice.created", "invoice.finalized");
+        JsonNode created = invoiceEvents.get(0).get("data");
+        assertThat(created.get("status").asString()).isEqualTo("draft");
+        assertThat(created.get("finalized_at").isNull()).isTrue();
+        assertThat(created.get("lines")).isEqualTo(invoice.get("lines"));
+        assertThat(invoiceEvents.get(1).get("data")).isEqualTo(invoice);
+
+        List<JsonNode> planEvents = f.accounts.events(id);
+        JsonNode updated = planEvents.get(planEvents.size() - 1);
+        assertThat(updated.get("type").asString()).isEqualTo("subscription.updated");
+        assertThat(updated.get("data")).isEqualTo(f.api.read(f.caller, id));
+        assertThat(updated.get("data").get("promotion").get("periods_applied").asInt()).isEqualTo(1);
+    }
+
     @Test
     void aPlanOnAMandateIsCollectedByDirectDebitAfterItsAdvanceNoticeOnAWorkingDay() {
         f.api.on("/v1/payment-methods").createId(f.caller, """
