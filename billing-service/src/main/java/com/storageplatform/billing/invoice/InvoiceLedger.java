@@ -148,8 +148,7 @@ public class InvoiceLedger {
                         after = after.overdueOn(before.dueDate(), today, false);
                     }
                     Instant now = clock.instant();
-                    return invoices.saveBalance(caller.accountId(), invoiceId, after, now)
-                            .then(invoices.find(caller.accountId(), invoiceId))
+                    return invoices.saveBalance(caller.accountId(), before, after, now)
                             .flatMap(saved -> deposits.follow(caller.accountId(), before, saved, now).thenReturn(saved))
                             .flatMap(saved -> alwaysPublish != null
                                     ? events.publish(caller, alwaysPublish, saved)

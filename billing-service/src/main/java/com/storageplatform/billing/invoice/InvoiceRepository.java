@@ -255,18 +255,23 @@ class InvoiceRepository {
                         Collectors.toList())));
     }
 
-    /** Writes the invoice's status and figures after a change of its balance ({@link Balance}). */
-    Mono<Void> saveBalance(UUID accountId, UUID id, Balance b, Instant now) {
+    /**
+     * Writes the invoice's status and figures after a change of its balance ({@link Balance}); answers the invoice
+     * as saved (its lines, which a balance never changes, from {@code before}).
+     */
+    Mono<Invoice> saveBalance(UUID accountId, Invoice before, Balance b, Instant now) {
         return AccountStatement.sql(db, accountId, """
                 UPDATE invoices SET status = :status, amount_paid_minor = :paid, amount_credited_minor = :credited,
                        amount_written_off_minor = :written_off, amount_due_minor = :due, in_flight_minor = :in_flight,
                        paid_at = CASE WHEN :status = 'paid' THEN COALESCE(paid_at, :now) END, updated_at = :now
                  WHERE account_id = :account_id AND id = :id
-                """)
-                .bind("id", id).bind("status", b.status()).bind("paid", b.paidMinor())
+                RETURNING\s""" + COLUMNS)
+                .bind("id", before.id()).bind("status", b.status()).bind("paid", b.paidMinor())
                 .bind("credited", b.creditedMinor()).bind("written_off", b.writtenOffMinor())
                 .bind("due", b.dueMinor()).bind("in_flight", b.inFlightMinor()).bind("now", now)
-                .then();
+                .map(InvoiceRepository::toInvoice)
+                .one()
+                .map(saved -> saved.withLines(before.lines()));
     }
 
     /** A draft made {@code open}, due on {@code dueDate}. */

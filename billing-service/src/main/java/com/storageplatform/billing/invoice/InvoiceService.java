@@ -184,8 +184,7 @@ class InvoiceService {
         if (!Invoice.OVERDUE.equals(after.status())) {
             return Mono.just(false);
         }
-        return invoices.saveBalance(caller.accountId(), invoice.id(), after, clock.instant())
-                .then(invoices.find(caller.accountId(), invoice.id()))
+        return invoices.saveBalance(caller.accountId(), invoice, after, clock.instant())
                 .flatMap(overdue -> events.publish(caller, InvoiceEvents.UPDATED, overdue))
                 .thenReturn(true);
     }

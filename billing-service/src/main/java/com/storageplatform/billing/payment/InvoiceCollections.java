@@ -43,7 +43,7 @@ public class InvoiceCollections {
                             mandateId == null ? null : mandateId.toString(), null, null, null, null, null), false);
                     return payers.of(caller, request, invoice.contactId(), false)
                             .flatMap(payer -> notice(caller, invoice, payer)
-                                    .then(ledger.lock(caller.accountId(), invoiceId))
+                                    .defaultIfEmpty(invoice)
                                     .flatMap(noticed -> {
                                         PaymentRules.judge(request, payer.contactId(), noticed);
                                         return rails.take(caller, request, payer, noticed);
@@ -51,6 +51,7 @@ public class InvoiceCollections {
                 });
     }
 
+    /** The invoice as its advance notice left it (still locked); empty for a card, which needs none. */
     private Mono<Invoice> notice(Caller caller, Invoice invoice, Payers.Payer payer) {
         if (payer.mandate() == null) {
             return Mono.empty();
