@@ -48,9 +48,23 @@ public class InvoiceLedger {
         return step(caller, invoiceId, (balance, today) -> balance.collecting(amountMinor), null, false);
     }
 
+    /**
+     * As {@link #collecting(Caller, UUID, long)}, on {@code held}: the invoice this transaction locked and a
+     * payment was just judged against, as it now stands, so it is not read again. So are the two below.
+     */
+    public Mono<Invoice> collecting(Caller caller, Invoice held, long amountMinor) {
+        return step(caller, Mono.just(held), (balance, today) -> balance.collecting(amountMinor), null, false);
+    }
+
     /** Money collected: settling a collection in flight ({@code wasInFlight}) or recorded at once. */
     public Mono<Invoice> collected(Caller caller, UUID invoiceId, long amountMinor, boolean wasInFlight) {
         return step(caller, invoiceId, (balance, today) -> balance.collected(amountMinor, wasInFlight), null,
+                false);
+    }
+
+    /** Money taken at once from {@code held} (see {@link #collecting(Caller, Invoice, long)}). */
+    public Mono<Invoice> collected(Caller caller, Invoice held, long amountMinor) {
+        return step(caller, Mono.just(held), (balance, today) -> balance.collected(amountMinor, false), null,
                 false);
     }
 
@@ -64,6 +78,12 @@ public class InvoiceLedger {
                 InvoiceEvents.PAYMENT_FAILED, true);
     }
 
+    /** A charge of {@code held} refused at once (see {@link #collecting(Caller, Invoice, long)}). */
+    public Mono<Invoice> chargeRefused(Caller caller, Invoice held) {
+        return step(caller, Mono.just(held), (balance, today) -> balance.collectionFailed(0),
+                InvoiceEvents.PAYMENT_FAILED, true);
+    }
+
     /** Collected money returned by the bank (failure after confirmation, late failure, chargeback): reopened. */
     public Mono<Invoice> reversed(Caller caller, UUID invoiceId, long amountMinor) {
         return step(caller, invoiceId, (balance, today) -> balance.reversed(amountMinor), null, true);
@@ -72,11 +92,12 @@ public class InvoiceLedger {
     /**
      * A Direct Debit advance notice told the customer {@code amountMinor} will be taken on {@code chargeDate}:
      * recorded, and an overdue invoice is open again while it covers exactly what is owed and its day is ahead.
+     * {@code held}: the invoice this transaction locked, as it now stands (the notice's columns are not in it).
      */
-    public Mono<Invoice> noticed(Caller caller, UUID invoiceId, long amountMinor, LocalDate chargeDate) {
-        return invoices.saveNotice(caller.accountId(), invoiceId, chargeDate, amountMinor, clock.instant())
-                .then(step(caller, invoiceId, (balance, today) -> balance.noticed(amountMinor, chargeDate, today),
-                        null, false));
+    public Mono<Invoice> noticed(Caller caller, Invoice held, long amountMinor, LocalDate chargeDate) {
+        return invoices.saveNotice(caller.accountId(), held.id(), chargeDate, amountMinor, clock.instant())
+                .then(step(caller, Mono.just(held),
+                        (balance, today) -> balance.noticed(amountMinor, chargeDate, today), null, false));
     }
 
     /**
@@ -136,8 +157,14 @@ public class InvoiceLedger {
 
     private Mono<Invoice> step(Caller caller, UUID invoiceId, BiFunction<Balance, LocalDate, Balance> change,
             String alwaysPublish, boolean judgeOverdue) {
-        return invoices.findForUpdate(caller.accountId(), invoiceId)
-                .switchIfEmpty(Mono.error(ApiException.notFound("invoice")))
+        return step(caller, invoices.findForUpdate(caller.accountId(), invoiceId)
+                .switchIfEmpty(Mono.error(ApiException.notFound("invoice"))), change, alwaysPublish, judgeOverdue);
+    }
+
+    /** A change of the balance of {@code current}: the invoice locked by this transaction, as it now stands. */
+    private Mono<Invoice> step(Caller caller, Mono<Invoice> current, BiFunction<Balance, LocalDate, Balance> change,
+            String alwaysPublish, boolean judgeOverdue) {
+        return current
                 .zipWith(settings.of(caller.accountId()))
                 .flatMap(found -> {
                     Invoice before = found.getT1();

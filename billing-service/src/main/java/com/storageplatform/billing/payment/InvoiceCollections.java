@@ -57,6 +57,6 @@ public class InvoiceCollections {
             return Mono.empty();
         }
         return rails.chargeDate(caller, invoice, payer)
-                .flatMap(day -> ledger.noticed(caller, invoice.id(), invoice.collectableMinor(), day));
+                .flatMap(day -> ledger.noticed(caller, invoice, invoice.collectableMinor(), day));
     }
 }

@@ -137,15 +137,15 @@ class PaymentRails {
         });
     }
 
-    /** The invoice's side of a new payment. */
+    /** The invoice's side of a new payment, on the invoice as it was locked and judged (not read again). */
     private Mono<Void> settle(Caller caller, Payment payment, Invoice invoice) {
         if (invoice == null) {
             return Mono.empty();
         }
         return switch (payment.status()) {
-            case Payment.SUCCEEDED -> ledger.collected(caller, invoice.id(), payment.amountMinor(), false).then();
-            case Payment.PENDING -> ledger.collecting(caller, invoice.id(), payment.amountMinor()).then();
-            case Payment.FAILED -> ledger.collectionFailed(caller, invoice.id(), 0).then();
+            case Payment.SUCCEEDED -> ledger.collected(caller, invoice, payment.amountMinor()).then();
+            case Payment.PENDING -> ledger.collecting(caller, invoice, payment.amountMinor()).then();
+            case Payment.FAILED -> ledger.chargeRefused(caller, invoice).then();
             default -> Mono.empty();
         };
     }

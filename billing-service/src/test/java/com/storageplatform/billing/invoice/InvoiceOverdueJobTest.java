@@ -170,9 +170,11 @@ class InvoiceOverdueJobTest {
     @Test
     void anAdvanceNoticeForExactlyWhatIsOwedKeepsItOpenUntilItsChargeDateHasPassed() {
         String noticed = dueOnDay(caller, customer, 5000);
-        ledger.noticed(caller, UUID.fromString(noticed), 5000, due.plusDays(4)).block();
+        ledger.lock(caller.accountId(), UUID.fromString(noticed))
+                .flatMap(held -> ledger.noticed(caller, held, 5000, due.plusDays(4))).block();
         String noticedLess = dueOnDay(caller, customer, 5000);
-        ledger.noticed(caller, UUID.fromString(noticedLess), 4000, due.plusDays(4)).block();
+        ledger.lock(caller.accountId(), UUID.fromString(noticedLess))
+                .flatMap(held -> ledger.noticed(caller, held, 4000, due.plusDays(4))).block();
 
         clockAt(due.plusDays(4).atTime(12, 0).toInstant(ZoneOffset.UTC));
         invoicing.runJob("invoice-overdue");

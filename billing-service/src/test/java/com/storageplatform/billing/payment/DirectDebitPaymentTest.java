@@ -105,7 +105,8 @@ class DirectDebitPaymentTest {
         String invoice = invoice(9900);
         LocalDate earliest = PaymentRules.chargeDate(TIMELINE, clock.instant(), null, null);
         LocalDate noticed = new WorkingDays().plusWorkingDays(earliest, 5);
-        ledger.noticed(caller, UUID.fromString(invoice), 9900, noticed).block();
+        ledger.lock(caller.accountId(), UUID.fromString(invoice))
+                .flatMap(held -> ledger.noticed(caller, held, 9900, noticed)).block();
 
         JsonNode payment = directDebit(invoice, 9900);
 
@@ -116,7 +117,8 @@ class DirectDebitPaymentTest {
     void rule6ANoticedDayTheCycleCanNoLongerMeetGivesTheFirstDayTheBankCanDebit() {
         String invoice = invoice(9900);
         LocalDate earliest = PaymentRules.chargeDate(TIMELINE, clock.instant(), null, null);
-        ledger.noticed(caller, UUID.fromString(invoice), 9900, earliest.minusDays(1)).block();
+        ledger.lock(caller.accountId(), UUID.fromString(invoice))
+                .flatMap(held -> ledger.noticed(caller, held, 9900, earliest.minusDays(1))).block();
 
         JsonNode payment = directDebit(invoice, 9900);
 
