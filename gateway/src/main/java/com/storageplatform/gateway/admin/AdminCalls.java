@@ -2,9 +2,12 @@ package com.storageplatform.gateway.admin;
 
 import com.storageplatform.kit.resilience.Resilience;
 import java.time.Duration;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.publisher.Mono;
 
@@ -25,6 +28,15 @@ class AdminCalls {
 
     AdminCalls(Resilience resilience) {
         this.resilience = resilience;
+    }
+
+    /**
+     * The body of a request whose route does not use it, read and let go before the route works. A body left unread
+     * keeps the server's read timeout ({@code platform.limits.read-timeout}) armed, so a route that works longer than
+     * it (a job run) had its connection closed with no answer whenever the body came after the headers.
+     */
+    static Mono<Void> unusedBodyRead(ServerRequest request) {
+        return request.bodyToFlux(DataBuffer.class).doOnNext(DataBufferUtils::release).then();
     }
 
     /** The call, bounded by the service's timeout ({@code platform.resilience.peers.<service>.timeout}). */

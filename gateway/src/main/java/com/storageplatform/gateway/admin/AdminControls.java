@@ -51,7 +51,8 @@ class AdminControls {
         WebClient client = webClients.build();
         return RouterFunctions.route()
                 .POST("/admin/v1/jobs/{job}/run", request -> outsideProduction(platform)
-                        .then(runJob(request, services, client, callerTokens, calls)))
+                        .then(AdminCalls.unusedBodyRead(request))
+                        .then(Mono.defer(() -> runJob(request, services, client, callerTokens, calls))))
                 .GET("/admin/v1/clock", request -> outsideProduction(platform)
                         .then(ServerResponse.ok().bodyValue(Envelopes.data(ClockControl.view(clock)))))
                 .POST("/admin/v1/clock", request -> outsideProduction(platform)

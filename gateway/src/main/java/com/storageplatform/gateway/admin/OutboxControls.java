@@ -60,14 +60,15 @@ class OutboxControls {
                 .GET("/admin/v1/outbox/failed", request -> Mono.defer(() -> request.queryParam("service")
                         .map(service -> oneService(request, service, services, client, callerTokens, calls))
                         .orElseGet(() -> everyService(request, services, client, callerTokens, json, calls))))
-                .POST("/admin/v1/outbox/{service}/{id}/resubmit", request -> Mono.defer(() -> {
+                .POST("/admin/v1/outbox/{service}/{id}/resubmit", request -> AdminCalls.unusedBodyRead(request)
+                        .then(Mono.defer(() -> {
                     String service = known(request.pathVariable("service"), services);
                     URI uri = UriComponentsBuilder.fromUri(services.urlOf(service))
                             .path("/internal/outbox/{id}/resubmit").encode().buildAndExpand(request.pathVariable("id"))
                             .toUri();
                     return calls.passThrough(service, client.post().uri(uri)
                             .header("Authorization", "Bearer " + callerTokens.platformAdmin()));
-                }))
+                })))
                 .build();
     }
 
