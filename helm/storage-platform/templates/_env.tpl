@@ -50,6 +50,9 @@ SPRING_KAFKA_PROPERTIES_SASL_MECHANISM: {{ $kafka.saslMechanism | quote }}
 SPRING_KAFKA_SSL_TRUST_STORE_LOCATION: {{ printf "file:%s" (include "sp.kafkaCaPath" .) | quote }}
 SPRING_KAFKA_SSL_TRUST_STORE_TYPE: PEM
 {{- end }}
+{{- /* How long a consumer's fetch waits for more events (PipelinedConsumer.config, docs/performance.md). */}}
+SPRING_KAFKA_CONSUMER_FETCH_MIN_SIZE: {{ printf "%dB" ($v.kafka.consumer.fetchMinBytes | int64) | quote }}
+SPRING_KAFKA_CONSUMER_FETCH_MAX_WAIT: {{ printf "%dms" ($v.kafka.consumer.fetchMaxWaitMs | int64) | quote }}
 {{- /* When a row failing for another reason than an outage or a refusal is parked (ADR 0020). */}}
 PLATFORM_OUTBOX_PARK_AFTER_ATTEMPTS: {{ $v.outbox.parkAfterAttempts | int64 | toString | quote }}
 PLATFORM_OUTBOX_PARK_AFTER_FAILING_FOR: {{ $v.outbox.parkAfterFailingFor | quote }}

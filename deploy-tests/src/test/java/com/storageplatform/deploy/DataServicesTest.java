@@ -199,6 +199,21 @@ class DataServicesTest {
     }
 
     @Test
+    void everyServiceGetsItsConsumersFetchWaitAndTheGatewayHasNoConsumer() {
+        for (String service : BACKENDS) {
+            assertThat(HelmChart.render(ValueSet.DEFAULTS).config(service)).as(service)
+                    .containsEntry("SPRING_KAFKA_CONSUMER_FETCH_MIN_SIZE", "16384B")
+                    .containsEntry("SPRING_KAFKA_CONSUMER_FETCH_MAX_WAIT", "20ms");
+        }
+        Manifests changed = HelmChart.render(List.of(), Map.of("kafka.consumer.fetchMinBytes", "1",
+                "kafka.consumer.fetchMaxWaitMs", "500"));
+        assertThat(changed.config("billing-service"))
+                .containsEntry("SPRING_KAFKA_CONSUMER_FETCH_MIN_SIZE", "1B")
+                .containsEntry("SPRING_KAFKA_CONSUMER_FETCH_MAX_WAIT", "500ms");
+        assertThat(changed.config(GATEWAY)).doesNotContainKey("SPRING_KAFKA_CONSUMER_FETCH_MIN_SIZE");
+    }
+
+    @Test
     void theGatewaySharesItsRateLimitsThroughRedis() {
         Manifests manifests = HelmChart.render(ValueSet.EXISTING_CLUSTERS);
 

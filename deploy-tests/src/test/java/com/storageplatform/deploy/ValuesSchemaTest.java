@@ -53,6 +53,8 @@ class ValuesSchemaTest {
             postgresql.external.sslMode                  | verify-ca | /postgresql/external/caSecret/name
             redis.timeout                                | fast | /redis/timeout
             outbox.parkAfterAttempts                     | 0    | /outbox/parkAfterAttempts
+            kafka.consumer.fetchMinBytes                 | 0    | /kafka/consumer/fetchMinBytes
+            kafka.consumer.fetchMaxWaitMs                | 600  | /kafka/consumer/fetchMaxWaitMs
             outbox.parkAfterFailingFor                   | soon | /outbox/parkAfterFailingFor
             providers.stripe.apiKey                      | sk_live_x | providers.stripe.webhookSecret is required
             providers.gocardless.accessToken             | live_x | providers.gocardless.webhookSecret is required

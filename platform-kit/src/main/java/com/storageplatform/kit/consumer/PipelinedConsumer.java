@@ -74,6 +74,10 @@ public final class PipelinedConsumer<U> implements SmartLifecycle {
     private record Unit<U>(U work, Acknowledgment acknowledgment) {
     }
 
+    /** What a fetch waits for at most, in bytes and ms (see {@link #config}). */
+    static final int FETCH_MIN_BYTES = 16_384;
+    static final int FETCH_MAX_WAIT_MS = 20;
+
     private final String name;
     private final int depth;
     private final FailurePolicy failures;
@@ -113,7 +117,11 @@ public final class PipelinedConsumer<U> implements SmartLifecycle {
 
     /**
      * Spring Boot's consumer settings ({@code spring.kafka.*}) with {@code groupId}, string keys and values, and
-     * commits left to the container.
+     * commits left to the container. A fetch waits up to {@value #FETCH_MAX_WAIT_MS} ms for
+     * {@value #FETCH_MIN_BYTES} bytes unless {@code spring.kafka.consumer.fetch-min-size} and
+     * {@code fetch-max-wait} say otherwise: answered at the first record (Kafka's default), every consumer group
+     * fetched, polled and committed its offsets about once an event at a few hundred events a second, which cost
+     * the broker and each service more than handling the events (docs/performance.md).
      */
     public static Map<String, Object> config(KafkaProperties kafka, String groupId) {
         Map<String, Object> config = new HashMap<>(kafka.buildConsumerProperties());
@@ -121,6 +129,8 @@ public final class PipelinedConsumer<U> implements SmartLifecycle {
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.putIfAbsent(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, FETCH_MIN_BYTES);
+        config.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS);
         return config;
     }
 
