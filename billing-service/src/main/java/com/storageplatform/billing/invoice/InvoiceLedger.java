@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -45,7 +46,7 @@ public class InvoiceLedger {
 
     /** A collection asked of a provider for {@code amountMinor}: in flight until it settles. */
     public Mono<Invoice> collecting(Caller caller, UUID invoiceId, long amountMinor) {
-        return step(caller, invoiceId, (balance, today) -> balance.collecting(amountMinor), null, false);
+        return step(caller, locked(caller, invoiceId), balance -> balance.collecting(amountMinor), null);
     }
 
     /**
@@ -53,19 +54,18 @@ public class InvoiceLedger {
      * payment was just judged against, as it now stands, so it is not read again. So are the two below.
      */
     public Mono<Invoice> collecting(Caller caller, Invoice held, long amountMinor) {
-        return step(caller, Mono.just(held), (balance, today) -> balance.collecting(amountMinor), null, false);
+        return step(caller, Mono.just(held), balance -> balance.collecting(amountMinor), null);
     }
 
     /** Money collected: settling a collection in flight ({@code wasInFlight}) or recorded at once. */
     public Mono<Invoice> collected(Caller caller, UUID invoiceId, long amountMinor, boolean wasInFlight) {
-        return step(caller, invoiceId, (balance, today) -> balance.collected(amountMinor, wasInFlight), null,
-                false);
+        return step(caller, locked(caller, invoiceId), balance -> balance.collected(amountMinor, wasInFlight),
+                null);
     }
 
     /** Money taken at once from {@code held} (see {@link #collecting(Caller, Invoice, long)}). */
     public Mono<Invoice> collected(Caller caller, Invoice held, long amountMinor) {
-        return step(caller, Mono.just(held), (balance, today) -> balance.collected(amountMinor, false), null,
-                false);
+        return step(caller, Mono.just(held), balance -> balance.collected(amountMinor, false), null);
     }
 
     /**
@@ -73,20 +73,20 @@ public class InvoiceLedger {
      * {@code amountMinor} ends, or (0) a charge refused at once; the invoice is owed as before.
      */
     public Mono<Invoice> collectionFailed(Caller caller, UUID invoiceId, long amountMinor) {
-        return step(caller, invoiceId,
-                (balance, today) -> balance.collectionFailed(amountMinor),
+        return datedStep(caller, locked(caller, invoiceId), (balance, today) -> balance.collectionFailed(amountMinor),
                 InvoiceEvents.PAYMENT_FAILED, true);
     }
 
     /** A charge of {@code held} refused at once (see {@link #collecting(Caller, Invoice, long)}). */
     public Mono<Invoice> chargeRefused(Caller caller, Invoice held) {
-        return step(caller, Mono.just(held), (balance, today) -> balance.collectionFailed(0),
+        return datedStep(caller, Mono.just(held), (balance, today) -> balance.collectionFailed(0),
                 InvoiceEvents.PAYMENT_FAILED, true);
     }
 
     /** Collected money returned by the bank (failure after confirmation, late failure, chargeback): reopened. */
     public Mono<Invoice> reversed(Caller caller, UUID invoiceId, long amountMinor) {
-        return step(caller, invoiceId, (balance, today) -> balance.reversed(amountMinor), null, true);
+        return datedStep(caller, locked(caller, invoiceId), (balance, today) -> balance.reversed(amountMinor), null,
+                true);
     }
 
     /**
@@ -96,7 +96,7 @@ public class InvoiceLedger {
      */
     public Mono<Invoice> noticed(Caller caller, Invoice held, long amountMinor, LocalDate chargeDate) {
         return invoices.saveNotice(caller.accountId(), held.id(), chargeDate, amountMinor, clock.instant())
-                .then(step(caller, Mono.just(held),
+                .then(datedStep(caller, Mono.just(held),
                         (balance, today) -> balance.noticed(amountMinor, chargeDate, today), null, false));
     }
 
@@ -106,7 +106,7 @@ public class InvoiceLedger {
      * what the invoice owes, its row locked.
      */
     public Mono<Invoice> credited(Caller caller, UUID invoiceId, long amountMinor) {
-        return step(caller, invoiceId, (balance, today) -> balance.credited(amountMinor), null, false);
+        return step(caller, locked(caller, invoiceId), balance -> balance.credited(amountMinor), null);
     }
 
     /**
@@ -114,7 +114,7 @@ public class InvoiceLedger {
      * first covers what is still owed; the rest comes off {@code amount_paid_minor}, money the desk pays back.
      */
     public Mono<Invoice> creditedForReturn(Caller caller, UUID invoiceId, long amountMinor) {
-        return step(caller, invoiceId, (balance, today) -> balance.creditedForReturn(amountMinor), null, false);
+        return step(caller, locked(caller, invoiceId), balance -> balance.creditedForReturn(amountMinor), null);
     }
 
     /**
@@ -155,15 +155,24 @@ public class InvoiceLedger {
         return invoices.noticeChargeDate(accountId, invoiceId);
     }
 
-    private Mono<Invoice> step(Caller caller, UUID invoiceId, BiFunction<Balance, LocalDate, Balance> change,
-            String alwaysPublish, boolean judgeOverdue) {
-        return step(caller, invoices.findForUpdate(caller.accountId(), invoiceId)
-                .switchIfEmpty(Mono.error(ApiException.notFound("invoice"))), change, alwaysPublish, judgeOverdue);
+    /** The account's invoice, its row locked; {@code not_found} when it has none with that id. */
+    private Mono<Invoice> locked(Caller caller, UUID invoiceId) {
+        return invoices.findForUpdate(caller.accountId(), invoiceId)
+                .switchIfEmpty(Mono.error(ApiException.notFound("invoice")));
     }
 
-    /** A change of the balance of {@code current}: the invoice locked by this transaction, as it now stands. */
-    private Mono<Invoice> step(Caller caller, Mono<Invoice> current, BiFunction<Balance, LocalDate, Balance> change,
-            String alwaysPublish, boolean judgeOverdue) {
+    /**
+     * A change of the balance of {@code current} (the invoice locked by this transaction, as it now stands) that
+     * does not depend on the day: the account's settings, which only give its today, are not read.
+     */
+    private Mono<Invoice> step(Caller caller, Mono<Invoice> current, UnaryOperator<Balance> change,
+            String alwaysPublish) {
+        return current.flatMap(before -> saved(caller, before, change.apply(Balance.of(before)), alwaysPublish));
+    }
+
+    /** As {@link #step}, for a change that depends on the account's today; {@code judgeOverdue} as the sweep would. */
+    private Mono<Invoice> datedStep(Caller caller, Mono<Invoice> current,
+            BiFunction<Balance, LocalDate, Balance> change, String alwaysPublish, boolean judgeOverdue) {
         return current
                 .zipWith(settings.of(caller.accountId()))
                 .flatMap(found -> {
@@ -174,13 +183,18 @@ public class InvoiceLedger {
                         // Owed again: overdue at once when its day has passed, as the sweep would make it.
                         after = after.overdueOn(before.dueDate(), today, false);
                     }
-                    Instant now = clock.instant();
-                    return invoices.saveBalance(caller.accountId(), before, after, now)
-                            .flatMap(saved -> deposits.follow(caller.accountId(), before, saved, now).thenReturn(saved))
-                            .flatMap(saved -> alwaysPublish != null
-                                    ? events.publish(caller, alwaysPublish, saved)
-                                    : events.changed(caller, before, saved));
+                    return saved(caller, before, after, alwaysPublish);
                 });
+    }
+
+    /** The balance written, the deposit following the invoice, and the event the change calls for. */
+    private Mono<Invoice> saved(Caller caller, Invoice before, Balance after, String alwaysPublish) {
+        Instant now = clock.instant();
+        return invoices.saveBalance(caller.accountId(), before, after, now)
+                .flatMap(saved -> deposits.follow(caller.accountId(), before, saved, now).thenReturn(saved))
+                .flatMap(saved -> alwaysPublish != null
+                        ? events.publish(caller, alwaysPublish, saved)
+                        : events.changed(caller, before, saved));
     }
 
     /** Whether one of the plan's invoices is {@code overdue} (the plan is then {@code past_due}). */
