@@ -84,9 +84,9 @@ class PaymentRails {
      */
     Mono<Payment> record(Caller caller, UUID id, Request request, Payer payer, Invoice invoice, Outcome done) {
         Payment payment = payment(id, request, payer, invoice, done);
+        // Settling changes the invoice, never the payment: the row as inserted is the payment a read answers.
         return payments.insert(caller, payment, done.inFlight())
-                .then(settle(caller, payment, invoice))
-                .then(payments.find(caller.accountId(), id))
+                .flatMap(saved -> settle(caller, payment, invoice).thenReturn(saved))
                 .flatMap(saved -> events.publish(caller, eventOf(saved.status()), saved));
     }
 

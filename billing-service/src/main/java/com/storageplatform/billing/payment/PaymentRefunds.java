@@ -80,10 +80,10 @@ class PaymentRefunds {
         UUID refundId = Ids.newId();
         return paidBack(caller, original, refundId, back).flatMap(outcome -> {
             Payment refund = refund(refundId, original, back, outcome);
+            // addRefunded changes the original payment; the refund's row as inserted is what a read answers.
             return payments.insert(caller, refund, false)
-                    .then(payments.addRefunded(caller.accountId(), original.id(), back.amountMinor(),
-                            clock.instant()))
-                    .then(payments.find(caller.accountId(), refundId))
+                    .flatMap(saved -> payments.addRefunded(caller.accountId(), original.id(), back.amountMinor(),
+                            clock.instant()).thenReturn(saved))
                     .flatMap(saved -> events.publish(caller,
                             Payment.SUCCEEDED.equals(saved.status()) ? PaymentEvents.REFUNDED : null, saved));
         });

@@ -48,8 +48,8 @@ class PaymentRepository {
     record Located(UUID accountId, UUID operatorId, Environment environment, UUID paymentId) {
     }
 
-    /** A new payment, written for the caller's account. */
-    Mono<Void> insert(Caller caller, Payment p, boolean inFlight) {
+    /** A new payment, written for the caller's account; answers it as stored (what a read would answer). */
+    Mono<Payment> insert(Caller caller, Payment p, boolean inFlight) {
         GenericExecuteSpec insert = AccountStatement.sql(db, caller.accountId(), """
                 INSERT INTO payments (account_id, id, operator_id, environment, contact_id, invoice_id,
                        subscription_id, order_id, direction, refund_of, credit_note_id, rail, offline_method,
@@ -61,7 +61,7 @@ class PaymentRepository {
                        :description, :reason, :amount_minor, :currency, :status, :payment_method_id, :mandate_id,
                        :provider, :provider_payment_ref, :provider_charge_date, :charged_at, :failure_code,
                        :failure_message, :redirect_url, :in_flight, :created_at, :updated_at)
-                """)
+                RETURNING\s""" + COLUMNS)
                 .bind("id", p.id())
                 .bind("operator_id", caller.operatorId())
                 .bind("environment", caller.environment().value())
@@ -93,7 +93,7 @@ class PaymentRepository {
         insert = nullable(insert, "failure_message", p.failureMessage(), String.class);
         insert = nullable(insert, "redirect_url", p.nextAction() == null ? null : p.nextAction().redirectUrl(),
                 String.class);
-        return insert.then();
+        return insert.map(PaymentRepository::toPayment).one();
     }
 
     Mono<Payment> find(UUID accountId, UUID id) {

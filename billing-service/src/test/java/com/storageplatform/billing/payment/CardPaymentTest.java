@@ -78,6 +78,9 @@ class CardPaymentTest {
         assertThat(payment.get("next_action").isNull()).isTrue();
         assertThat(fx.invoice(caller, invoice).get("status").asString()).isEqualTo("paid");
         assertThat(fx.eventTypes(payment.get("id").asString())).containsExactly("payment.succeeded");
+        // The event carries the payment as stored (INSERT ... RETURNING), exactly what a read answers.
+        assertThat(fx.events(payment.get("id").asString()).get(0).get("data"))
+                .isEqualTo(api.read(caller, payment.get("id").asString()));
     }
 
     @Test
