@@ -74,6 +74,7 @@ public final class DispatcherApi {
                 caller.environment().value(), caller.actorType().value(), null, data);
         ProducerRecord<String, String> record = new ProducerRecord<>(topic, caller.accountId().toString(),
                 json.writeValueAsString(event));
+        CloudEvent.putType(record.headers(), type);
         TraceContextCarrier.put(record.headers(), traceparent);
         kafka.send(record).join();
         return id;
@@ -82,6 +83,13 @@ public final class DispatcherApi {
     /** Sends the same record again, as Kafka may after a rebalance. */
     public void publishRaw(String topic, String key, String value) {
         kafka.send(topic, key, value).join();
+    }
+
+    /** Sends a record as given, its type header (the relay's {@link CloudEvent#TYPE_HEADER}) naming {@code type}. */
+    public void publishRaw(String topic, String key, String value, String type) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, value);
+        CloudEvent.putType(record.headers(), type);
+        kafka.send(record).join();
     }
 
     public String eventJson(Caller caller, UUID id, String type, Map<String, Object> data) {

@@ -16,5 +16,13 @@ public interface EventHandler {
     /** The event types handled (as published); others on the topic are skipped. */
     Set<String> types();
 
+    /**
+     * Whether this event of a handled type is one the handler acts on, judged from the event alone: one no handler
+     * wants is neither recorded nor given a transaction. The default wants every event of its types.
+     */
+    default boolean wants(ConsumedEvent event) {
+        return true;
+    }
+
     Mono<Void> handle(ConsumedEvent event);
 }

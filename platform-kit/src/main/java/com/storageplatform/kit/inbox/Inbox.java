@@ -4,6 +4,7 @@ import com.storageplatform.kit.consumer.FailurePolicy;
 import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.db.AccountConnections;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.outbox.CloudEvent;
 import com.storageplatform.kit.tracing.TraceContextCarrier;
 import com.storageplatform.kit.tracing.TraceContinuation;
 import io.micrometer.tracing.Span;
@@ -13,8 +14,11 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +50,8 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
     private final DatabaseClient db;
     private final TransactionalOperator tx;
     private final List<EventHandler> handlers;
+    /** Per topic, every type some handler takes: a record of another type is passed over unread. */
+    private final Map<String, Set<String>> handledTypes;
     private final JsonMapper json;
     private final Clock clock;
     private final TraceContinuation traces;
@@ -55,6 +61,8 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
         this.db = db;
         this.tx = tx;
         this.handlers = List.copyOf(handlers);
+        this.handledTypes = this.handlers.stream().collect(Collectors.groupingBy(EventHandler::topic,
+                Collectors.flatMapping(handler -> handler.types().stream(), Collectors.toUnmodifiableSet())));
         this.json = json;
         this.clock = clock;
         this.traces = traces;
@@ -72,11 +80,19 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
     public record Received(ConsumedEvent event, String where, String traceparent) {
     }
 
-    /** The poll's events of handled types, one unit each; malformed records are logged and skipped. */
+    /**
+     * The poll's events that some handler wants, one unit each; malformed records are logged and skipped. A record
+     * whose type header names a type no handler takes is passed over without being parsed: most of a topic's
+     * events are food for other services' projections.
+     */
     @Override
     public List<Received> units(List<ConsumerRecord<String, String>> poll) {
         List<Received> received = new ArrayList<>();
         for (ConsumerRecord<String, String> record : poll) {
+            Optional<String> type = CloudEvent.typeOf(record.headers());
+            if (type.isPresent() && !handledTypes.getOrDefault(record.topic(), Set.of()).contains(type.get())) {
+                continue;
+            }
             parse(record).filter(event -> !interestedIn(event).isEmpty())
                     .ifPresent(event -> received.add(new Received(event, record.topic() + " (partition "
                             + record.partition() + ", offset " + record.offset() + ")",
@@ -134,7 +150,8 @@ public class Inbox implements PipelinedConsumer.Handler<Inbox.Received> {
 
     private List<EventHandler> interestedIn(ConsumedEvent event) {
         return handlers.stream()
-                .filter(handler -> handler.topic().equals(event.topic()) && handler.types().contains(event.type()))
+                .filter(handler -> handler.topic().equals(event.topic()) && handler.types().contains(event.type())
+                        && handler.wants(event))
                 .toList();
     }
 

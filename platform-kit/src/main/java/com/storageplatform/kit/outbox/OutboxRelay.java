@@ -109,8 +109,8 @@ public class OutboxRelay extends PollingLoop {
      * A claimed outbox row; {@code key} is its partition key (the account), {@code traceparent} the trace of the
      * request that wrote it (or null).
      */
-    record Row(long seq, UUID eventId, String key, String topic, String payload, int attempts, Instant failingSince,
-            String traceparent) {
+    record Row(long seq, UUID eventId, String key, String type, String topic, String payload, int attempts,
+            Instant failingSince, String traceparent) {
     }
 
     /** Why a send failed: its kind and the text the row records. */
@@ -172,6 +172,7 @@ public class OutboxRelay extends PollingLoop {
                 }
                 ProducerRecord<String, String> record = new ProducerRecord<>(row.topic(), row.key(), row.payload());
                 record.headers().add("content-type", CloudEvent.CONTENT_TYPE.getBytes(StandardCharsets.UTF_8));
+                CloudEvent.putType(record.headers(), row.type());
                 TraceContextCarrier.put(record.headers(), row.traceparent());
                 acks.add(sendSafely(record));
             }

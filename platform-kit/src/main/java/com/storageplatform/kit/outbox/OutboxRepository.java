@@ -38,7 +38,7 @@ class OutboxRepository {
                 WHERE pg_try_advisory_xact_lock(
                     hashtextextended('platform-outbox:' || current_schema() || ':' || partition_key, 0))
             )
-            SELECT seq, event_id, partition_key, topic, payload, attempts, failing_since, traceparent
+            SELECT seq, event_id, partition_key, event_type, topic, payload, attempts, failing_since, traceparent
             FROM outbox_events
             WHERE sent_at IS NULL AND failed_at IS NULL
               AND (partition_key IN (SELECT partition_key FROM claimed_keys WHERE NOT retrying)
@@ -86,7 +86,8 @@ class OutboxRepository {
                 .bind("key_limit", keyLimit)
                 .bind("batch_size", batchSize)
                 .map(row -> new OutboxRelay.Row(row.get("seq", Long.class), row.get("event_id", UUID.class),
-                        row.get("partition_key", String.class), row.get("topic", String.class),
+                        row.get("partition_key", String.class), row.get("event_type", String.class),
+                        row.get("topic", String.class),
                         row.get("payload", String.class), row.get("attempts", Integer.class),
                         row.get("failing_since", Instant.class), row.get("traceparent", String.class)))
                 .all();

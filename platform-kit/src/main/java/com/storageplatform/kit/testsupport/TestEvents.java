@@ -1,6 +1,7 @@
 package com.storageplatform.kit.testsupport;
 
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.outbox.CloudEvent;
 import com.storageplatform.kit.tracing.TraceContextCarrier;
 import java.time.Duration;
 import java.time.Instant;
@@ -84,6 +85,7 @@ public final class TestEvents implements AutoCloseable {
         envelope.put("data", data);
         ProducerRecord<String, String> record = new ProducerRecord<>(topic, accountId.toString(),
                 JSON.writeValueAsString(envelope));
+        CloudEvent.putType(record.headers(), type);
         TraceContextCarrier.put(record.headers(), traceparent);
         send(record);
         return id;
@@ -108,13 +110,23 @@ public final class TestEvents implements AutoCloseable {
         envelope.put("operatorid", operatorId.toString());
         envelope.put("actortype", "platform_admin");
         envelope.put("data", data);
-        send(new ProducerRecord<>(topic, operatorId.toString(), JSON.writeValueAsString(envelope)));
+        ProducerRecord<String, String> record = new ProducerRecord<>(topic, operatorId.toString(),
+                JSON.writeValueAsString(envelope));
+        CloudEvent.putType(record.headers(), type);
+        send(record);
         return id;
     }
 
-    /** Publishes a record exactly as given (for malformed-record tests). */
+    /** Publishes a record exactly as given, with no headers (for malformed-record tests). */
     public static void publishRaw(String topic, String key, String value) {
         send(new ProducerRecord<>(topic, key, value));
+    }
+
+    /** Publishes a record exactly as given, its {@link CloudEvent#TYPE_HEADER} naming {@code typeHeader}. */
+    public static void publishRaw(String topic, String key, String value, String typeHeader) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, value);
+        CloudEvent.putType(record.headers(), typeHeader);
+        send(record);
     }
 
     private static void send(ProducerRecord<String, String> record) {

@@ -147,6 +147,17 @@ class OutboxRelayTest {
     }
 
     @Test
+    void eachRecordNamesItsEventsTypeInAHeaderSoConsumersCanPassOverTypesUnread() {
+        Caller caller = TestCallers.apiCaller();
+        try (TestEvents events = TestEvents.on(publisher.topic())) {
+            publish(caller, "sample.typed", 1);
+            ConsumerRecord<String, String> record = events.await(candidate -> ofType(parse(candidate), "sample.typed")
+                    && candidate.key().equals(caller.accountId().toString()), 1, Duration.ofSeconds(30)).get(0);
+            assertThat(CloudEvent.typeOf(record.headers())).contains("sample.typed");
+        }
+    }
+
+    @Test
     void aRowIsStampedSentByThePlatformClockSoCleanupKeepsItSevenDays() {
         Caller caller = TestCallers.apiCaller();
         clock.advance(Duration.ofDays(8));

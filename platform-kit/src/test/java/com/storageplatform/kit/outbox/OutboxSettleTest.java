@@ -40,8 +40,8 @@ class OutboxSettleTest {
     }
 
     private static OutboxRelay.Row row(long seq, String account, int attempts, Instant failingSince) {
-        return new OutboxRelay.Row(seq, UUID.randomUUID(), account, "kittest.events", "{}", attempts, failingSince,
-                null);
+        return new OutboxRelay.Row(seq, UUID.randomUUID(), account, "kittest.created", "kittest.events", "{}", attempts,
+                failingSince, null);
     }
 
     private static List<Throwable> acks(Throwable... failures) {

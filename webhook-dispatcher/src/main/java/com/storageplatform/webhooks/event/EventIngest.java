@@ -4,6 +4,7 @@ import com.storageplatform.kit.consumer.FailurePolicy;
 import com.storageplatform.kit.consumer.PipelinedConsumer;
 import com.storageplatform.kit.events.EventCatalogue;
 import com.storageplatform.kit.id.Ids;
+import com.storageplatform.kit.outbox.CloudEvent;
 import com.storageplatform.kit.polling.WakeUpSignal;
 import com.storageplatform.kit.tracing.TraceContextCarrier;
 import com.storageplatform.webhooks.delivery.Deliveries;
@@ -118,6 +119,10 @@ class EventIngest implements PipelinedConsumer.Handler<EventIngest.Poll> {
      * jsonb can hold) is malformed too: retried without end, it would stop ingest for everyone.
      */
     private Optional<StoredEvent> parse(ConsumerRecord<String, String> record, List<String> skipped) {
+        Optional<String> typed = CloudEvent.typeOf(record.headers());
+        if (typed.isPresent() && EventCatalogue.publicTypeOf(typed.get()).isEmpty()) {
+            return Optional.empty(); // an internal type, passed over unread
+        }
         String where = record.topic() + " (partition " + record.partition() + ", offset " + record.offset() + ")";
         JsonNode cloudEvent;
         try {

@@ -108,6 +108,20 @@ class EventIngestTest {
     }
 
     @Test
+    void aRecordWhoseTypeHeaderNamesAnInternalTypeIsPassedOverUnread() {
+        // The envelope alone would be logged: only the header, read before the record is parsed, keeps it out.
+        UUID unread = Ids.newId();
+        api.publishRaw("billing.events", caller.accountId().toString(),
+                api.eventJson(caller, unread, "payment.succeeded", Map.of("object", "payment")), "refund.created");
+        UUID last = api.publish(caller, "crm.events", "deal.created", Map.of("object", "deal"));
+
+        api.events(caller, "", 1, Duration.ofSeconds(30));
+        DispatcherApi.sleep(500);
+        assertThat(api.events(caller, "", 2, Duration.ofSeconds(1))).extracting(event -> event.path("id").asString())
+                .containsExactly(last.toString());
+    }
+
+    @Test
     void aRedeliveredRecordIsOneEventAndOneDeliveryPerEndpoint() {
         String first = api.endpoint(caller, receiver.url(), "payment.*").path("id").asString();
         String second = api.endpoint(caller, receiver.url(), "*").path("id").asString();
