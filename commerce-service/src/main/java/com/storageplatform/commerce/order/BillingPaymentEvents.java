@@ -62,6 +62,12 @@ class BillingPaymentEvents implements EventHandler {
         return Set.of(SUCCEEDED, FAILED);
     }
 
+    /** Only an order's payment: most payments (a plan's invoice, a desk payment) are none of commerce's business. */
+    @Override
+    public boolean wants(ConsumedEvent event) {
+        return event.accountId() != null && EventData.id(event.data(), "order_id") != null;
+    }
+
     @Override
     public Mono<Void> handle(ConsumedEvent event) {
         JsonNode data = event.data();

@@ -8,6 +8,7 @@ import com.storageplatform.commerce.support.CommerceApi;
 import com.storageplatform.commerce.support.CommerceTest;
 import com.storageplatform.kit.caller.Caller;
 import com.storageplatform.kit.client.DerivedKeys;
+import com.storageplatform.kit.id.Ids;
 import com.storageplatform.kit.testsupport.TestCallers;
 import com.storageplatform.kit.testsupport.TestEvents;
 import com.storageplatform.kit.time.PlatformClock;
@@ -186,6 +187,20 @@ class OrderPaymentTest {
         f.consumed(TestEvents.publish("billing.events", "payment.succeeded", f.caller.accountId(), payment));
         assertThat(f.eventTypes(id)).filteredOn("order.completed"::equals).hasSize(1);
         assertThat(api.read(f.caller, id).get("agreement_id").asString()).isEqualTo(agreementId);
+    }
+
+    @Test
+    void aPaymentOfNoOrderIsPassedOverWithoutAnInboxRowOrATransaction() {
+        // A plan's invoice or a desk payment: billing's payment events mostly concern no order.
+        UUID planPayment = TestEvents.publish("billing.events", "payment.succeeded", f.caller.accountId(),
+                Map.of("id", Ids.newId().toString(), "object", "payment", "status", "succeeded",
+                        "invoice_id", Ids.newId().toString(), "amount_minor", 5000));
+        // The account's events are taken in order: once this one (of an order) is in the inbox, the first was seen.
+        f.consumed(TestEvents.publish("billing.events", "payment.failed", f.caller.accountId(),
+                Map.of("id", Ids.newId().toString(), "object", "payment", "status", "failed",
+                        "order_id", Ids.newId().toString())));
+        assertThat(db.sql("SELECT count(*) AS n FROM inbox_events WHERE event_id = :id").bind("id", planPayment)
+                .map(row -> row.get("n", Long.class)).one().block()).isZero();
     }
 
     @Test
