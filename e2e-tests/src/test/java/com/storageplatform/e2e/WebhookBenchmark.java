@@ -226,6 +226,7 @@ public final class WebhookBenchmark {
             int seconds) throws Exception {
         receiver.received.clear();
         Map<String, Long> sentAt = new ConcurrentHashMap<>();
+        Map<Integer, Integer> refused = new ConcurrentHashMap<>();
         List<CompletableFuture<?>> calls = java.util.Collections.synchronizedList(new ArrayList<>());
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         int total = rate * seconds;
@@ -246,6 +247,8 @@ public final class WebhookBenchmark {
             calls.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenAccept(response -> {
                 if (response.statusCode() == 201) {
                     sentAt.put(Http.JSON.readTree(response.body()).path("data").path("id").asString(), at);
+                } else {
+                    refused.merge(response.statusCode(), 1, Integer::sum);
                 }
             }));
         }, 0, 1_000_000 / rate, TimeUnit.MICROSECONDS);
@@ -265,7 +268,8 @@ public final class WebhookBenchmark {
             }
         }
         if (sentAt.size() < total) {
-            System.out.printf("latency: only %d of %d API calls were accepted%n", sentAt.size(), total);
+            System.out.printf("latency: only %d of %d API calls were accepted (refused, by status: %s)%n",
+                    sentAt.size(), total, new java.util.TreeMap<>(refused));
         }
         return samples;
     }
