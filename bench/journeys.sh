@@ -15,8 +15,9 @@
 #
 # Environment: BENCH_JOURNEYS (licence and order journeys per run, default 200), BENCH_UNITS (units per operator for
 # them, default 10, more when the journeys need them), BENCH_WARMUP (licence and order journeys walked untimed
-# first, on units of their own, so that every operator count is measured on warm processes; default 500: eight JVMs
-# on two cores compile for about a minute and a half, and 100 journeys of warm-up measured half the throughput),
+# first, on units of their own, so that every operator count is measured on warm processes; default 2500: eight JVMs
+# on two cores compile for minutes, and 100 journeys of warm-up, and on a machine slower to compile 500, measured
+# half the warm throughput),
 # BENCH_CLIENTS (concurrent clients, default 4), BENCH_PLANS (default 10000), BENCH_STARTUP_SECONDS
 # (how long the devstack may take to start, default 600), BENCH_PORT (the devstack's base port, default 23080),
 # DEVSTACK_STATEMENT_STATS=1 (PostgreSQL counts every statement; the run prints the statements per request).
@@ -53,7 +54,7 @@ for journey in "${JOURNEYS[@]}"; do
     # The clients stand in for machines of their own: a small footprint, so the platform's processes get the CPU.
     java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" \
       -Dbench.journeys="${BENCH_JOURNEYS:-200}" -Dbench.units="${BENCH_UNITS:-10}" \
-      -Dbench.warmup="${BENCH_WARMUP:-500}" \
+      -Dbench.warmup="${BENCH_WARMUP:-2500}" \
       -Dbench.clients="${BENCH_CLIENTS:-4}" -Dbench.plans="${BENCH_PLANS:-10000}" \
       -Dbench.startup-seconds="${BENCH_STARTUP_SECONDS:-600}" -cp "$CP" \
       com.storageplatform.e2e.JourneyBenchmark "$HOME_DIR/stack-${BENCH_PORT:-23080}" "${BENCH_PORT:-23080}" "$journey" "$operators" \

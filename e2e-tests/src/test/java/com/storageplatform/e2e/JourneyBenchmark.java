@@ -38,7 +38,7 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Arguments: {@code <home> <base-port> <journey> <operators>}; system properties {@code bench.journeys} (licence
  * and order journeys, default 200), {@code bench.units} (units per operator, default 10, more when the journeys
- * need them), {@code bench.warmup} (journeys walked untimed first, default 500), {@code bench.clients} (default 4),
+ * need them), {@code bench.warmup} (journeys walked untimed first, default 2500), {@code bench.clients} (default 4),
  * {@code bench.plans} (default 10000).
  */
 public final class JourneyBenchmark {
@@ -58,9 +58,10 @@ public final class JourneyBenchmark {
     private final int unitsPerOperator = Integer.getInteger("bench.units", 10);
     /**
      * Journeys walked, untimed, before the measured ones: the JIT and the pools warm, alike at every size. Eight JVMs
-     * on two cores compile for about a minute and a half; 100 journeys left them measuring half their warm throughput.
+     * on two cores compile for minutes: 100 journeys left them measuring half their warm throughput, and on a machine
+     * slower to compile 500 did too (docs/performance.md, 2026-11-29).
      */
-    private final int warmUp = Integer.getInteger("bench.warmup", 500);
+    private final int warmUp = Integer.getInteger("bench.warmup", 2500);
     private final Map<String, Latencies> steps = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, LongAdder> waits = new ConcurrentHashMap<>();
     private final LongAdder serverErrors = new LongAdder();
