@@ -6,6 +6,8 @@
 #   bench/webhook-delivery.sh [throughput-events] [events-per-second] [seconds] [warm-up-seconds]
 #                                                               (defaults 1000, 100, 30, 60)
 #
+# BENCH_WARMUP_EVENTS sets the throughput phase's unmeasured lead-in (default: the throughput events again).
+#
 # It builds the platform and runs com.storageplatform.e2e.WebhookBenchmark, which starts a devstack of its own
 # (ports 26080+, home bench/.webhooks; below the ephemeral range, where a health probe could connect to itself),
 # with the JIT fully on and the test-key rate limit out of the way. Each phase first does its work unmeasured, so
@@ -30,5 +32,6 @@ export PLATFORM_RATE_LIMITS_TEST_BURST=100000
 print_machine
 # The harness (API client and receivers) stands in for machines of its own: on these two shared cores it keeps
 # its footprint small (the C1 compiler only, one GC thread) so the platform's processes get the CPU.
-java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" -cp "$CP" com.storageplatform.e2e.WebhookBenchmark \
+java -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -De2e.repo-root="$PWD" \
+  ${BENCH_WARMUP_EVENTS:+-Dbench.warmup-events=$BENCH_WARMUP_EVENTS} -cp "$CP" com.storageplatform.e2e.WebhookBenchmark \
   "$HOME_DIR" 26080 "$EVENTS" "$RATE" "$SECONDS_" "$WARM_UP" 2>&1 | grep -E '^(throughput|latency|stage):'
